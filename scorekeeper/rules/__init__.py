@@ -1,0 +1,14 @@
+"""The scoring engine: plain data in, plain results out (no Flask, no SQL)."""
+
+from .errors import Conflict, RuleError
+from .hands import MOON, SUITS, Hand, parse_hand
+from .options import DESCRIPTIONS, PRESETS, Moon, Rules, preset, rules_from_dict
+from .scoring import FINISHED, PLAYING, GameState, Outcome, ScoredHand, Table, TimeCall, play, score, start
+from .table import hand_to_dict, make_table, state_to_dict
+
+__all__ = [
+    "Conflict", "RuleError", "MOON", "SUITS", "Hand", "parse_hand",
+    "DESCRIPTIONS", "PRESETS", "Moon", "Rules", "preset", "rules_from_dict",
+    "FINISHED", "PLAYING", "GameState", "Outcome", "ScoredHand", "Table", "TimeCall",
+    "play", "score", "start", "make_table", "hand_to_dict", "state_to_dict",
+]

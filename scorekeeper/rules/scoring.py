@@ -1,0 +1,240 @@
+"""Replay recorded hands into scores, dealer, winner: the whole of scoring."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from .errors import Conflict, RuleError
+from .hands import Hand
+from .options import CATEGORIES, Rules
+
+PLAYING, FINISHED = "playing", "finished"
+
+
+@dataclass(frozen=True)
+class TimeCall:
+    """Time was called when `after_hand` hands were recorded."""
+
+    after_hand: int
+    finish_hand: bool = False
+
+    @property
+    def decided_after(self) -> int:
+        """The hand after which the team ahead wins."""
+        return self.after_hand + (1 if self.finish_hand else 0)
+
+
+@dataclass(frozen=True)
+class Table:
+    """Who plays, in which teams, by which rules."""
+
+    rules: Rules
+    players: tuple[str, ...]
+    team_names: tuple[str, ...] | None = None
+    time_call: TimeCall | None = None
+
+    @property
+    def teams(self) -> list[list[int]]:
+        """Seats of each team, team 0 holding seat 0."""
+        count = self.rules.team_count
+        return [list(range(team, self.rules.players, count)) for team in range(count)]
+
+    def team_label(self, team: int) -> str:
+        """What the table calls a team: its name, or its players."""
+        if self.team_names:
+            return self.team_names[team]
+        return "/".join(self.players[seat] for seat in self.teams[team])
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How the game ended: who won, on which hand, and why."""
+
+    winner: int
+    hand: int
+    how: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class ScoredHand:
+    """A recorded hand with everything derived from it."""
+
+    number: int
+    dealer: int
+    hand: Hand
+    points: tuple[int, ...]
+    made: bool | None
+    delta: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class GameState:
+    """A game after replaying its hands."""
+
+    table: Table
+    hands: tuple[ScoredHand, ...] = ()
+    scores: tuple[int, ...] = ()
+    next_dealer: int = 0
+    outcome: Outcome | None = None
+
+    @property
+    def status(self) -> str:
+        """`playing` or `finished`."""
+        return FINISHED if self.outcome else PLAYING
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team once finished."""
+        return self.outcome.winner if self.outcome else None
+
+    @property
+    def next_number(self) -> int:
+        """The number the next hand will get."""
+        return len(self.hands) + 1
+
+
+def start(table: Table) -> GameState:
+    """A game before its first hand."""
+    state = GameState(table=table, scores=(0,) * table.rules.team_count)
+    return _decide_on_time(state)
+
+
+def score(table: Table, hands: Iterable[Hand]) -> GameState:
+    """Replay every hand in order from the start."""
+    state = start(table)
+    for hand in hands:
+        state = play(state, hand)
+    return state
+
+
+def play(state: GameState, hand: Hand) -> GameState:
+    """The game after one more hand, or a RuleError/Conflict saying why not."""
+    table, rules = state.table, state.table.rules
+    number = state.next_number
+    if state.outcome:
+        raise Conflict(f"The game is over: {state.outcome.reason}. Start a new game to play on.")
+    dealer = state.next_dealer
+    if hand.misdeal:
+        zero = (0,) * rules.team_count
+        scored = ScoredHand(number, dealer, hand, zero, None, zero, state.scores)
+        return _decide_on_time(replace(state, hands=state.hands + (scored,)))
+    bidding = rules.team_of(hand.bidder)
+    if hand.is_moon and rules.moon.not_in_hole and state.scores[bidding] < 0:
+        raise RuleError(
+            f"{table.team_label(bidding)} are in the hole ({state.scores[bidding]}) and may not shoot the moon.",
+            "bid",
+        )
+    points = _hand_points(rules, hand)
+    made, delta = _result(rules, hand, bidding, points)
+    scores = tuple(score + change for score, change in zip(state.scores, delta))
+    scored = ScoredHand(number, dealer, hand, points, made, delta, scores)
+    before = state.scores
+    state = replace(
+        state, hands=state.hands + (scored,), scores=scores,
+        next_dealer=(dealer + 1) % rules.players,
+    )
+    state = replace(state, outcome=_decide(state, scored, bidding, before))
+    return _decide_on_time(state)
+
+
+def _hand_points(rules: Rules, hand: Hand) -> tuple[int, ...]:
+    """Each team's points in the hand."""
+    points = [0] * rules.team_count
+    for key, team in hand.captured.items():
+        if team is not None:
+            points[team] += rules.points[key]
+    return tuple(points)
+
+
+def _result(rules: Rules, hand: Hand, bidding: int, points: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
+    """Made or set, and what each team scores."""
+    if hand.is_moon:
+        made = points[bidding] == rules.total_points
+        cost = rules.moon.penalty
+    elif hand.bid == rules.all_tricks_bid:
+        made = hand.all_tricks == bidding and all(team == bidding for team in hand.captured.values())
+        if made:
+            return True, tuple(hand.bid if team == bidding else 0 for team in range(rules.team_count))
+        cost = hand.bid
+    else:
+        made = points[bidding] >= hand.bid
+        cost = hand.bid
+    if made:
+        return True, tuple(points)
+    return False, tuple(-cost if team == bidding else points[team] for team in range(rules.team_count))
+
+
+def _decide(state: GameState, scored: ScoredHand, bidding: int, before: Sequence[int]) -> Outcome | None:
+    """Whether this hand ends the game, and for whom."""
+    table, rules, hand = state.table, state.table.rules, scored.hand
+    label = table.team_label
+    if hand.is_moon and scored.made and rules.moon.success == "win":
+        return Outcome(bidding, scored.number, "moon", f"{label(bidding)} shot the moon")
+    if hand.is_moon and not scored.made and rules.moon.failure == "lose":
+        other = 1 - bidding
+        return Outcome(other, scored.number, "moon_failed", f"{label(bidding)} missed the moon")
+    target, scores = rules.target, state.scores
+    if rules.end == "bid_only":
+        if scored.made and scores[bidding] >= target:
+            return Outcome(bidding, scored.number, "bid", _made_reason(table, scored, bidding))
+        return None
+    reached = [team for team in range(rules.team_count) if scores[team] >= target]
+    if bidding in reached:
+        return Outcome(bidding, scored.number, "target", _made_reason(table, scored, bidding))
+    if not reached:
+        return None
+    winner = _first_defender(rules, hand, reached, before, scores)
+    if winner is None:
+        return None
+    return Outcome(winner, scored.number, "target", f"{label(winner)} reached {scores[winner]}")
+
+
+def _made_reason(table: Table, scored: ScoredHand, bidding: int) -> str:
+    bid = "the moon" if scored.hand.is_moon else scored.hand.bid
+    return f"{table.team_label(bidding)} made {bid} and reached {scored.scores[bidding]}"
+
+
+def _first_defender(rules: Rules, hand: Hand, reached: list[int], before: Sequence[int], scores: Sequence[int]) -> int | None:
+    """Among defenders past the target, the one that got there first."""
+    if rules.scheme == "categories":
+        running = list(before)
+        already = [team for team in reached if running[team] >= rules.target]
+        if len(already) == 1:
+            return already[0]
+        if not already:
+            for key in CATEGORIES:
+                team = hand.captured.get(key)
+                if team is None or team not in reached:
+                    continue
+                running[team] += 1
+                if running[team] >= rules.target:
+                    return team
+    return _unique_leader(scores, among=reached)
+
+
+def _unique_leader(scores: Sequence[int], among: Iterable[int]) -> int | None:
+    """The team with the strictly highest score, or None when level."""
+    teams = list(among)
+    best = max(scores[team] for team in teams)
+    leaders = [team for team in teams if scores[team] == best]
+    return leaders[0] if len(leaders) == 1 else None
+
+
+def _decide_on_time(state: GameState) -> GameState:
+    """After time is called, the team ahead wins; level scores play on."""
+    call = state.table.time_call
+    if state.outcome or call is None or len(state.hands) < call.decided_after:
+        return state
+    leader = _unique_leader(state.scores, among=range(len(state.scores)))
+    if leader is None:
+        return state
+    label = state.table.team_label(leader)
+    reason = f"time was called with {label} ahead, {state.scores[leader]} to {_runner_up(state.scores, leader)}"
+    return replace(state, outcome=Outcome(leader, len(state.hands), "time", reason))
+
+
+def _runner_up(scores: Sequence[int], leader: int) -> int:
+    return max(score for team, score in enumerate(scores) if team != leader)

@@ -1,0 +1,69 @@
+"""Setting up a table: variant, players in seat order, team names, house rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import RuleError
+from .options import preset
+from .scoring import GameState, ScoredHand, Table, TimeCall
+
+NAME_MAX = 40
+
+
+def _name(value: Any, field: str, what: str) -> str:
+    if not isinstance(value, str) or not 1 <= len(value.strip()) <= NAME_MAX:
+        raise RuleError(f"{what} must be 1 to {NAME_MAX} characters.", field)
+    return value.strip()
+
+
+def make_table(variant: Any, players: Any, team_names: Any = None, overrides: Mapping[str, Any] | None = None,
+               time_call: TimeCall | None = None) -> Table:
+    """A checked Table for a new game, or a RuleError naming the field at fault."""
+    rules = preset(variant).with_overrides(overrides)
+    if not isinstance(players, list) or len(players) != rules.players:
+        raise RuleError(f"{variant} needs {rules.players} players, listed in seating order.", "players")
+    names = tuple(_name(name, "players", f"Player {seat + 1}'s name") for seat, name in enumerate(players))
+    if len({name.casefold() for name in names}) != len(names):
+        raise RuleError("Two players have the same name; add an initial so the sheet can tell them apart.", "players")
+    teams = None
+    if team_names is not None:
+        count = rules.team_count
+        if not isinstance(team_names, list) or len(team_names) != count:
+            raise RuleError(f"Give {count} team names, or none.", "team_names")
+        teams = tuple(_name(name, "team_names", f"Team {team + 1}'s name") for team, name in enumerate(team_names))
+    return Table(rules=rules, players=names, team_names=teams, time_call=time_call)
+
+
+def hand_to_dict(table: Table, scored: ScoredHand) -> dict[str, Any]:
+    """One scored hand as the API shows it."""
+    body: dict[str, Any] = {"number": scored.number, "dealer": scored.dealer}
+    body.update(scored.hand.to_dict(table.rules))
+    body.update(points=list(scored.points), delta=list(scored.delta), scores=list(scored.scores))
+    if not scored.hand.misdeal:
+        body["made"] = scored.made
+    return body
+
+
+def state_to_dict(state: GameState) -> dict[str, Any]:
+    """The scored part of a game as the API shows it."""
+    table = state.table
+    outcome = state.outcome
+    return {
+        "rules": table.rules.to_dict(),
+        "players": list(table.players),
+        "teams": [{"name": table.team_label(team), "players": seats} for team, seats in enumerate(table.teams)],
+        "hands": [hand_to_dict(table, scored) for scored in state.hands],
+        "scores": list(state.scores),
+        "status": state.status,
+        "winner": state.winner,
+        "next_dealer": state.next_dealer,
+        "next_number": state.next_number,
+        "result": None if outcome is None else {
+            "winner": outcome.winner, "hand": outcome.hand, "how": outcome.how, "reason": outcome.reason,
+        },
+        "time_called": None if table.time_call is None else {
+            "after_hand": table.time_call.after_hand, "finish_hand": table.time_call.finish_hand,
+        },
+    }
