@@ -1,0 +1,50 @@
+"""Pitch Scorekeeper: keep score of Pitch at the card table."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from flask import Flask
+
+from . import database, errors, security
+from .config import from_environment
+from .extensions import csrf, db, migrate
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints."""
+    app = Flask(
+        __name__, instance_relative_config=True,
+        template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(from_environment(app.instance_path))
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    register_extensions(app)
+    register_blueprints(app)
+    errors.init_app(app)
+    security.init_app(app)
+    database.init_app(app)
+    return app
+
+
+def register_extensions(app: Flask) -> None:
+    """Bind the extension objects to this app."""
+    db.init_app(app)
+    migrate.init_app(app, db, directory=database.MIGRATIONS)
+    csrf.init_app(app)
+
+
+def register_blueprints(app: Flask) -> None:
+    """One blueprint per feature."""
+    from . import api, health, pages
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+    app.register_blueprint(health.bp)

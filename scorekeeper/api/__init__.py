@@ -1,0 +1,7 @@
+"""The JSON API of spec/api.md."""
+
+from flask import Blueprint
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+from . import routes  # noqa: E402,F401
