@@ -87,8 +87,10 @@ class Rules:
         changes: dict[str, Any] = {}
         for name, value in overrides.items():
             changes[name] = _check_option(self, name, value)
+        if "min_bid" in changes and "forced_bid" not in changes:
+            changes["forced_bid"] = changes["min_bid"]  # all pass: the dealer takes the minimum
         rules = dataclasses.replace(self, **changes)
-        _check_consistent(rules)
+        _check_consistent(rules, changes)
         return rules
 
 
@@ -164,10 +166,11 @@ def _check_option(rules: Rules, name: str, value: Any) -> Any:
     raise RuleError(f"{name} is not a house rule of this game.", f"rules.{name}")
 
 
-def _check_consistent(rules: Rules) -> None:
+def _check_consistent(rules: Rules, changed: Mapping[str, Any]) -> None:
     """Options that must agree with each other."""
     if rules.max_bid < rules.min_bid:
-        raise RuleError(f"The highest bid ({rules.max_bid}) cannot be below the lowest ({rules.min_bid}).", "rules.max_bid")
+        field = "rules.min_bid" if "min_bid" in changed and "max_bid" not in changed else "rules.max_bid"
+        raise RuleError(f"The highest bid ({rules.max_bid}) cannot be below the lowest ({rules.min_bid}).", field)
     top = rules.all_tricks_bid if rules.all_tricks_bid is not None else rules.total_points
     if rules.max_bid > max(top, rules.total_points):
         raise RuleError(f"The highest bid cannot be more than the {rules.total_points} points in a hand.", "rules.max_bid")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .errors import RuleError
+from .errors import Conflict, RuleError
 from .options import preset
 from .scoring import GameState, ScoredHand, Table, TimeCall
 
@@ -22,6 +22,8 @@ def make_table(variant: Any, players: Any, team_names: Any = None, overrides: Ma
                time_call: TimeCall | None = None) -> Table:
     """A checked Table for a new game, or a RuleError naming the field at fault."""
     rules = preset(variant).with_overrides(overrides)
+    if time_call is not None and rules.time_limit_minutes is None:
+        raise Conflict("This game has no time limit, so time cannot be called.")
     if not isinstance(players, list) or len(players) != rules.players:
         raise RuleError(f"{variant} needs {rules.players} players, listed in seating order.", "players")
     names = tuple(_name(name, "players", f"Player {seat + 1}'s name") for seat, name in enumerate(players))
