@@ -9,7 +9,7 @@ from flask import Flask
 
 from . import database, errors, security
 from .config import from_environment
-from .extensions import csrf, db, migrate
+from .extensions import compress, csrf, db, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -39,6 +39,7 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=database.MIGRATIONS)
     csrf.init_app(app)
+    compress.init_app(app)
 
 
 def register_blueprints(app: Flask) -> None:

@@ -52,5 +52,11 @@ def from_environment(instance_path: str) -> dict:
         "PREFERRED_URL_SCHEME": os.environ.get("PREFERRED_URL_SCHEME", "http"),
         "MAX_CONTENT_LENGTH": 512 * 1024,
         "WTF_CSRF_TIME_LIMIT": None,
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_MIN_SIZE": 500,
+        "COMPRESS_MIMETYPES": [
+            "text/html", "text/css", "text/csv", "text/javascript", "application/javascript",
+            "application/json", "application/manifest+json", "image/svg+xml",
+        ],
         "AUTO_MIGRATE": _flag(os.environ.get("AUTO_MIGRATE")),
     }
