@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, start
+from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, score, start
 
 VECTORS = Path(__file__).parent / "vectors"
 HAND_FIELDS = ("dealer", "points", "made", "misdeal", "delta", "scores")
@@ -13,15 +13,18 @@ GAME_FIELDS = ("scores", "status", "winner", "next_dealer")
 
 
 def load_vectors(folder=VECTORS):
-    """Every case of every vector file, and the files that are not valid JSON."""
+    """Every case of every vector file, and the files that are not valid vector JSON."""
     cases, broken = [], []
     for path in sorted(folder.glob("*.json")):
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError) as error:
-            broken.append(pytest.param(path.name, str(error), id=path.name))
+            broken.append(f"{path.name}: {error}")
             continue
-        for case in data.get("cases", []) if isinstance(data, dict) else []:
+        if not isinstance(data, dict) or not isinstance(data.get("cases"), list):
+            broken.append(f'{path.name}: not an object of the form {{"cases": [...]}}')
+            continue
+        for case in data["cases"]:
             cases.append(pytest.param(case, id=str(case.get("name", f"{path.name}:unnamed"))))
     return cases, broken
 
@@ -37,16 +40,31 @@ def time_call(case):
     return TimeCall(after_hand=time["after_hand"], finish_hand=time.get("finish_hand", False))
 
 
-def build_table(case):
-    """The case's table: variant, players, team names, house rules, time call."""
-    return make_table(case["variant"], case["players"], case.get("team_names"), case.get("rules"), time_call(case))
+def build_table(case, call=None):
+    """The case's table: variant, players, team names, house rules and, once called, the time call."""
+    return make_table(case["variant"], case["players"], case.get("team_names"), case.get("rules"), call)
 
 
-def replay(table, bodies):
-    """Parse and play the hand bodies in order."""
-    state = start(table)
-    for body in bodies:
-        state = play(state, parse_hand(body, table.rules))
+def steps(case):
+    """What happened at the table, in order: each hand body, and `time` when `after_hand` hands were recorded."""
+    events = [("hand", body) for body in case["hands"]]
+    call = time_call(case)
+    if call is not None and call.after_hand <= len(events):
+        events.insert(call.after_hand, ("time", call))
+    return events
+
+
+def replay(case, events):
+    """The game after the events; a time call re-scores the hands so far with the clock decided."""
+    table = build_table(case)
+    state, hands = start(table), []
+    for kind, item in events:
+        if kind == "time":
+            table = build_table(case, item)
+            state = score(table, hands)
+        else:
+            hands.append(parse_hand(item, table.rules))
+            state = play(state, hands[-1])
     return state
 
 
@@ -71,7 +89,8 @@ def expected_hand(expected):
 
 def check_expect(case):
     """Every hand is accepted and the game scores as `expect` says."""
-    state = replay(build_table(case), case["hands"])
+    state = replay(case, steps(case))
+    assert score(build_table(case, time_call(case)), [scored.hand for scored in state.hands]) == state
     expect = case["expect"]
     want_hands = expect.get("hands", [])
     assert len(state.hands) == len(want_hands), "the case expects a different number of hands"
@@ -83,16 +102,15 @@ def check_expect(case):
 
 
 def refusal(case):
-    """The error raised where the case says: by the table when there are no hands, else by the last hand."""
-    hands = case["hands"]
-    if not hands:
+    """The error raised by the last event (a hand or the time call), or by the table when there is none."""
+    events = steps(case)
+    if not events:
         with pytest.raises(RuleError) as raised:
             build_table(case)
         return raised.value
-    table = build_table(case)
-    state = replay(table, hands[:-1])
+    replay(case, events[:-1])  # everything before the last event is accepted
     with pytest.raises(RuleError) as raised:
-        play(state, parse_hand(hands[-1], table.rules))
+        replay(case, events)
     return raised.value
 
 
@@ -115,15 +133,15 @@ def test_vector(case):
         check_expect(case)
 
 
-@pytest.mark.parametrize(("name", "problem"), BROKEN_FILES)
-def test_vector_file_is_json(name, problem):
-    """Every vector file parses as JSON."""
-    pytest.fail(f"{name} is not valid JSON: {problem}")
+def test_every_vector_file_is_json():
+    """A vector file that does not parse would silently drop its cases."""
+    assert BROKEN_FILES == []
 
 
 def test_there_are_enough_vectors():
     """The vector table covers at least 60 cases."""
-    assert len(CASES) >= 60
+    count = len(CASES)
+    assert count >= 60, f"only {count} cases in {VECTORS}"
 
 
 def test_every_preset_has_vectors():
