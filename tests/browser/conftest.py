@@ -1,0 +1,156 @@
+"""Browser fixtures: the app on a live server, the system Chromium through Playwright, axe-core.
+
+Chromium is /usr/bin/chromium (never `playwright install`). axe-core is a test-only
+npm package: `npm ci --prefix tests/browser`. Without either, the browser tests
+skip locally and fail under CI=true, so CI cannot pass by skipping them.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+    "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+]
+VIEWPORT = {"width": 360, "height": 740}
+AXE_JS = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
+HERE = Path(__file__).parent
+
+
+def in_ci() -> bool:
+    """Whether the suite runs in CI, where a missing browser is a failure."""
+    return os.environ.get("CI", "").strip().lower() in ("1", "true", "yes")
+
+
+def unavailable(reason: str) -> None:
+    """Fail under CI, skip locally: a browser test must never pass by not running."""
+    if in_ci():
+        pytest.fail(f"{reason} (CI=true: browser tests must run)", pytrace=False)
+    pytest.skip(reason)
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    """Every test under tests/browser carries the browser marker."""
+    for item in items:
+        if HERE in Path(str(item.path)).parents:
+            item.add_marker(pytest.mark.browser)
+
+
+@pytest.fixture
+def live_server(app) -> Iterator[str]:
+    """The app on a fresh database, served from a thread on 127.0.0.1; yields the base URL."""
+    app.config["SERVER_NAME"] = None  # external URLs (share_url, og:url) name the live host
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(timeout=10)
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless system Chromium, launched once per session."""
+    if not CHROMIUM.exists():
+        unavailable(f"Chromium is not installed at {CHROMIUM} (apt-get install -y chromium)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        unavailable("the playwright Python package is not installed (pip install -e '.[test]')")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page_errors() -> list[str]:
+    """Uncaught page errors and CSP violations seen by the test's pages; a test that expects some clears it."""
+    return []
+
+
+def _collect(page, errors: list[str]) -> None:
+    """Record uncaught exceptions and Content-Security-Policy violations on `page`."""
+    page.on("pageerror", lambda exc: errors.append(f"uncaught error on {page.url}: {exc}"))
+
+    def on_console(message) -> None:
+        text = message.text
+        if message.type == "error" and ("Content Security Policy" in text or "Content-Security-Policy" in text):
+            errors.append(f"CSP violation on {page.url}: {text}")
+
+    page.on("console", on_console)
+
+
+@pytest.fixture
+def new_page(browser, page_errors) -> Iterator[Callable[..., object]]:
+    """Open another phone: a new context and page (360x740 unless told), watched for errors.
+
+    Keyword arguments go to browser.new_context (e.g. bypass_csp=True, offline=True).
+    """
+    contexts = []
+
+    def open_page(**context_options):
+        options = {"viewport": VIEWPORT, **context_options}
+        context = browser.new_context(**options)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(10_000)
+        _collect(page, page_errors)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
+    if page_errors:
+        pytest.fail("The page reported errors:\n" + "\n".join(page_errors), pytrace=False)
+
+
+@pytest.fixture
+def page(new_page):
+    """A fresh context and page per test, phone-sized, failing the test on page errors or CSP violations."""
+    return new_page()
+
+
+@pytest.fixture(scope="session")
+def axe_source() -> str:
+    """The vendored axe-core script."""
+    if not AXE_JS.exists():
+        unavailable(f"axe-core is not installed: run `npm ci --prefix tests/browser` ({AXE_JS} is missing)")
+    return AXE_JS.read_text(encoding="utf-8")
+
+
+@pytest.fixture
+def axe(axe_source) -> Callable[..., list[dict]]:
+    """axe(page, options=None) -> the page's axe-core violations, each as id, impact, help and node targets.
+
+    The script goes in through the DevTools protocol (page.evaluate), which the
+    page's Content-Security-Policy does not apply to, so no bypass_csp is needed.
+    """
+
+    def run(page, options: dict | None = None) -> list[dict]:
+        if not page.evaluate("() => typeof window.axe === 'object'"):
+            page.evaluate(axe_source)
+        violations = page.evaluate(
+            "async (options) => (await axe.run(document, options)).violations",
+            options or {"resultTypes": ["violations"]},
+        )
+        return [
+            {
+                "id": item["id"], "impact": item["impact"], "help": item["help"],
+                "nodes": [" ".join(str(part) for part in node["target"]) for node in item["nodes"]],
+            }
+            for item in violations
+        ]
+
+    return run
