@@ -44,10 +44,12 @@ class Hand:
 
 
 def _is_int(value: Any) -> bool:
+    """A whole number, not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _team_word(rules: Rules) -> str:
+    """What a side is called at this table: player (cutthroat) or team."""
     return "player" if rules.team_count == 3 else "team"
 
 
@@ -77,6 +79,7 @@ def parse_hand(body: Any, rules: Rules) -> Hand:
 
 
 def _parse_bidder(body: Mapping[str, Any], rules: Rules) -> int:
+    """The seat that won the bid."""
     bidder = body.get("bidder")
     if not _is_int(bidder) or not 0 <= bidder < rules.players:
         raise RuleError(f"Say who won the bid: a seat number from 0 to {rules.players - 1}.", "bidder")
@@ -84,6 +87,7 @@ def _parse_bidder(body: Mapping[str, Any], rules: Rules) -> int:
 
 
 def _parse_bid(body: Mapping[str, Any], rules: Rules) -> int | str:
+    """A legal bid: a number in range, or the moon where allowed."""
     bid = body.get("bid")
     if bid == MOON:
         if rules.moon is None:
@@ -96,6 +100,7 @@ def _parse_bid(body: Mapping[str, Any], rules: Rules) -> int | str:
 
 
 def _parse_captured(body: Mapping[str, Any], rules: Rules) -> dict[str, int | None]:
+    """Who took each scoring point of the scheme."""
     captured = body.get("captured")
     if not isinstance(captured, Mapping):
         raise RuleError("Say which team took each point: captured must be an object.", "captured")
@@ -124,15 +129,22 @@ def _parse_captured(body: Mapping[str, Any], rules: Rules) -> dict[str, int | No
     return result
 
 
-def _parse_all_tricks(body: Mapping[str, Any], rules: Rules, bid: int | str, captured: Mapping[str, int | None]) -> int | None:
+def _parse_all_tricks(
+    body: Mapping[str, Any], rules: Rules, bid: int | str, captured: Mapping[str, int | None],
+) -> int | None:
+    """The side that took every trick, where a bid needs it."""
     who = _team_word(rules)
     if rules.all_tricks_bid is None:
         if body.get("all_tricks") is not None:
-            raise RuleError("all_tricks only counts for a bid that needs every trick; this game has none.", "all_tricks")
+            raise RuleError(
+                "all_tricks only counts for a bid that needs every trick; this game has none.", "all_tricks",
+            )
         return None
     needed = bid == rules.all_tricks_bid
     if needed and "all_tricks" not in body:
-        raise RuleError(f"A bid of {bid} needs every trick: say which {who} took all six tricks (null if none).", "all_tricks")
+        raise RuleError(
+            f"A bid of {bid} needs every trick: say which {who} took all six tricks (null if none).", "all_tricks",
+        )
     value = body.get("all_tricks")
     if value is None:
         return None

@@ -95,10 +95,12 @@ class Rules:
 
 
 def _is_int(value: Any) -> bool:
+    """A whole number, not a bool."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _int_option(name: str, value: Any, low: int, high: int, nullable: bool = False) -> int | None:
+    """A whole-number option within its range."""
     if value is None and nullable:
         return None
     if not _is_int(value) or not low <= value <= high:
@@ -108,12 +110,14 @@ def _int_option(name: str, value: Any, low: int, high: int, nullable: bool = Fal
 
 
 def _bool_option(name: str, value: Any) -> bool:
+    """A true-or-false option."""
     if not isinstance(value, bool):
         raise RuleError(f"{name} must be true or false.", f"rules.{name}")
     return value
 
 
 def _moon_option(current: Moon | None, value: Any) -> Moon | None:
+    """The moon override merged into the current moon (or the default one)."""
     if value is None or value is False:
         return None
     if value is True:
@@ -166,23 +170,38 @@ def _check_option(rules: Rules, name: str, value: Any) -> Any:
     raise RuleError(f"{name} is not a house rule of this game.", f"rules.{name}")
 
 
+def _blame(changed: Mapping[str, Any], *names: str) -> str:
+    """The field to point at: the first of `names` the house rules changed."""
+    return "rules." + next((name for name in names if name in changed), names[0])
+
+
 def _check_consistent(rules: Rules, changed: Mapping[str, Any]) -> None:
     """Options that must agree with each other."""
     if rules.max_bid < rules.min_bid:
-        field = "rules.min_bid" if "min_bid" in changed and "max_bid" not in changed else "rules.max_bid"
-        raise RuleError(f"The highest bid ({rules.max_bid}) cannot be below the lowest ({rules.min_bid}).", field)
-    top = rules.all_tricks_bid if rules.all_tricks_bid is not None else rules.total_points
-    if rules.max_bid > max(top, rules.total_points):
-        raise RuleError(f"The highest bid cannot be more than the {rules.total_points} points in a hand.", "rules.max_bid")
-    if rules.all_tricks_bid is not None and (rules.scheme != "categories" or rules.all_tricks_bid <= rules.total_points):
+        raise RuleError(
+            f"The highest bid ({rules.max_bid}) cannot be below the lowest ({rules.min_bid}).",
+            _blame(changed, "max_bid", "min_bid"),
+        )
+    all_tricks = rules.all_tricks_bid
+    if all_tricks is not None and (rules.scheme != "categories" or all_tricks <= rules.total_points):
         raise RuleError(
             "The all-tricks bid is for High-Low-Jack-Game games and must be above the 4 points in a hand.",
             "rules.all_tricks_bid",
         )
+    top = max(rules.all_tricks_bid or 0, rules.total_points)
+    if rules.max_bid > top:
+        raise RuleError(
+            f"The highest bid cannot be more than {top}: a hand has {rules.total_points} points"
+            + (f" and the all-tricks bid is {rules.all_tricks_bid}." if rules.all_tricks_bid else "."),
+            _blame(changed, "max_bid", "all_tricks_bid"),
+        )
     if rules.moon is not None and rules.scheme != "card_points":
         raise RuleError("Shooting the moon is for 10-point games only.", "rules.moon")
     if not rules.min_bid <= rules.forced_bid <= rules.max_bid:
-        raise RuleError("The bid the dealer is stuck with must be a legal bid.", "rules.forced_bid")
+        raise RuleError(
+            f"The bid the dealer is stuck with when all pass must be a legal bid, {rules.min_bid} to {rules.max_bid}.",
+            _blame(changed, "forced_bid", "min_bid", "max_bid"),
+        )
 
 
 _TEN_POINT = Rules(

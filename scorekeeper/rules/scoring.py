@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 
 from .errors import Conflict, RuleError
 from .hands import Hand
@@ -129,7 +129,7 @@ def play(state: GameState, hand: Hand) -> GameState:
         )
     points = _hand_points(rules, hand)
     made, delta = _result(rules, hand, bidding, points)
-    scores = tuple(score + change for score, change in zip(state.scores, delta))
+    scores = tuple(score + change for score, change in zip(state.scores, delta, strict=True))
     scored = ScoredHand(number, dealer, hand, points, made, delta, scores)
     before = state.scores
     state = replace(
@@ -193,11 +193,14 @@ def _decide(state: GameState, scored: ScoredHand, bidding: int, before: Sequence
 
 
 def _made_reason(table: Table, scored: ScoredHand, bidding: int) -> str:
+    """Why the bidding team won, in words."""
     bid = "the moon" if scored.hand.is_moon else scored.hand.bid
     return f"{table.team_label(bidding)} made {bid} and reached {scored.scores[bidding]}"
 
 
-def _first_defender(rules: Rules, hand: Hand, reached: list[int], before: Sequence[int], scores: Sequence[int]) -> int | None:
+def _first_defender(
+    rules: Rules, hand: Hand, reached: list[int], before: Sequence[int], scores: Sequence[int],
+) -> int | None:
     """Among defenders past the target, the one that got there first."""
     if rules.scheme == "categories":
         running = list(before)
@@ -237,4 +240,5 @@ def _decide_on_time(state: GameState) -> GameState:
 
 
 def _runner_up(scores: Sequence[int], leader: int) -> int:
+    """The best score among the other teams."""
     return max(score for team, score in enumerate(scores) if team != leader)

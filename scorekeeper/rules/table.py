@@ -13,6 +13,7 @@ NAME_MAX = 40
 
 
 def _name(value: Any, field: str, what: str) -> str:
+    """A trimmed player or team name of fitting length."""
     if not isinstance(value, str) or not 1 <= len(value.strip()) <= NAME_MAX:
         raise RuleError(f"{what} must be 1 to {NAME_MAX} characters.", field)
     return value.strip()
@@ -23,7 +24,7 @@ def make_table(variant: Any, players: Any, team_names: Any = None, overrides: Ma
     """A checked Table for a new game, or a RuleError naming the field at fault."""
     rules = preset(variant).with_overrides(overrides)
     if time_call is not None and rules.time_limit_minutes is None:
-        raise Conflict("This game has no time limit, so time cannot be called.")
+        raise Conflict("This game has no clock, so time cannot be called.")
     if not isinstance(players, list) or len(players) != rules.players:
         raise RuleError(f"{variant} needs {rules.players} players, listed in seating order.", "players")
     names = tuple(_name(name, "players", f"Player {seat + 1}'s name") for seat, name in enumerate(players))

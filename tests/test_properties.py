@@ -1,0 +1,257 @@
+"""Properties of scoring that hold for every preset, house rule and legal run of hands."""
+
+from contextlib import suppress
+
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, score, start
+
+RULES = settings(max_examples=200, deadline=None)
+
+PLAYERS = {
+    "ten-point": ["Ann", "Bo", "Cy", "Di"],
+    "ten-point-six": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
+    "tournament": ["Ann", "Bo", "Cy", "Di"],
+    "five-point": ["Ann", "Bo", "Cy", "Di"],
+    "cutthroat": ["Ann", "Bo", "Cy"],
+}
+NULLABLE = {"card_points": set(), "categories": {"jack", "game"}}  # points that may go to nobody
+HAND_KEYS = ["bidder", "bid", "trump", "captured", "all_tricks", "misdeal", "number", "id"]
+POINT_KEYS = ["ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two", "high", "low", "game"]
+
+
+@st.composite
+def house_rules(draw, variant):
+    """Legal overrides of `variant`'s options, each option present or not."""
+    rules = PRESETS[variant]
+    overrides = {}
+    maybe = st.booleans()
+    if draw(maybe):
+        overrides["target"] = draw(st.integers(1, 60))
+    all_tricks = rules.all_tricks_bid
+    if rules.scheme == "categories" and draw(maybe):
+        all_tricks = overrides["all_tricks_bid"] = draw(st.sampled_from([None, 5]))
+    top = max(all_tricks or 0, rules.total_points)
+    low = draw(st.integers(1, top)) if draw(maybe) else rules.min_bid
+    high = draw(st.integers(low, top)) if draw(maybe) else min(max(rules.max_bid, low), top)
+    overrides.update({name: value for name, value in [("min_bid", low), ("max_bid", high)]
+                      if value != getattr(rules, name)})
+    if draw(maybe):
+        overrides["forced_bid"] = draw(st.integers(low, high))
+    if rules.scheme == "card_points" and draw(maybe):
+        overrides["moon"] = draw(st.one_of(
+            st.sampled_from([None, False, True]),
+            st.fixed_dictionaries({}, optional={
+                "success": st.sampled_from(["win", "points"]),
+                "failure": st.sampled_from(["lose", "minus"]),
+                "penalty": st.integers(0, 20),
+                "not_in_hole": st.booleans(),
+            }),
+        ))
+    for name, values in [("end", st.sampled_from(["bid_only", "first_to_target"])),
+                         ("time_limit_minutes", st.none() | st.integers(1, 90)),
+                         ("dealer_may_match", st.booleans()), ("trump_with_bid", st.booleans())]:
+        if draw(maybe):
+            overrides[name] = draw(values)
+    return overrides
+
+
+@st.composite
+def tables(draw, variants=tuple(PRESETS), short=False):
+    """A legal table of any preset, with house rules and, for games with a clock, maybe a time call."""
+    variant = draw(st.sampled_from(variants))
+    overrides = draw(house_rules(variant))
+    if short:  # a low target, so that most games finish
+        overrides["target"] = draw(st.integers(1, 8))
+    clock = overrides.get("time_limit_minutes", PRESETS[variant].time_limit_minutes)
+    call = None
+    if clock is not None and draw(st.booleans()):
+        call = TimeCall(after_hand=draw(st.integers(0, 12)), finish_hand=draw(st.booleans()))
+    return make_table(variant, PLAYERS[variant], None, overrides, call)
+
+
+@st.composite
+def hand_bodies(draw, rules):
+    """A hand body the validator accepts under `rules`."""
+    if draw(st.integers(0, 9)) == 0:
+        return {"misdeal": True}
+    bids = list(range(rules.min_bid, rules.max_bid + 1)) + (["moon"] if rules.moon else [])
+    body = {"bidder": draw(st.integers(0, rules.players - 1)), "bid": draw(st.sampled_from(bids))}
+    teams = st.integers(0, rules.team_count - 1)
+    if draw(st.booleans()):  # one team sweeps: moons and all-tricks bids get made
+        sweeper = draw(teams)
+        teams = st.just(sweeper)
+    nullable = NULLABLE[rules.scheme]
+    body["captured"] = {key: draw(teams | st.none() if key in nullable else teams) for key in rules.points}
+    if draw(st.booleans()):
+        body["trump"] = draw(st.sampled_from(["clubs", "diamonds", "hearts", "spades"]))
+    if rules.all_tricks_bid is not None and (body["bid"] == rules.all_tricks_bid or draw(st.booleans())):
+        holders = {team for team in body["captured"].values() if team is not None}
+        body["all_tricks"] = draw(st.sampled_from([None, *holders] if len(holders) == 1 else [None]))
+    return body
+
+
+@st.composite
+def games(draw, variants=tuple(PRESETS), most=25, short=False):
+    """A table and the hand bodies recorded at it (some may be refused in play)."""
+    table = draw(tables(variants, short))
+    bodies = draw(st.lists(hand_bodies(table.rules), min_size=most // 2 if short else 0, max_size=most))
+    return table, bodies
+
+
+def accepted(table, bodies):
+    """The hands the game accepts, in order, and the game after them."""
+    state, hands = start(table), []
+    for body in bodies:
+        hand = parse_hand(body, table.rules)
+        try:
+            state = play(state, hand)
+        except Conflict:
+            break
+        except RuleError as error:  # a moon from the hole is refused in play
+            assert (hand.is_moon, error.field) == (True, "bid")
+            continue
+        hands.append(hand)
+    return hands, state
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 12) | st.floats(allow_nan=False)
+    | st.text(max_size=6) | st.sampled_from(["moon", "hearts", *POINT_KEYS]),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(POINT_KEYS) | st.text(max_size=6),
+                                                                inner, max_size=6),
+    max_leaves=20,
+)
+near_hands = st.dictionaries(st.sampled_from(HAND_KEYS), json_values, max_size=6)
+
+
+@RULES
+@given(games(variants=("ten-point", "ten-point-six", "tournament")))
+def test_card_point_hands_hand_out_ten_points_and_made_bids_score_them(game):
+    table, bodies = game
+    _, state = accepted(table, bodies)
+    for scored in state.hands:
+        if scored.hand.misdeal:
+            continue
+        assert sum(scored.points) == 10
+        if scored.made and not scored.hand.is_moon:
+            assert scored.delta == scored.points
+
+
+@RULES
+@given(games())
+def test_score_equals_playing_the_hands_one_by_one(game):
+    table, bodies = game
+    hands, state = accepted(table, bodies)
+    assert score(table, hands) == state
+
+
+@RULES
+@given(games(), st.data())
+def test_editing_a_hand_and_back_restores_every_later_score(game, data):
+    table, bodies = game
+    hands, state = accepted(table, bodies)
+    assume(hands)
+    k = data.draw(st.integers(0, len(hands) - 1))
+    other = parse_hand(data.draw(hand_bodies(table.rules)), table.rules)
+    edited = hands[:k] + [other] + hands[k + 1:]
+    with suppress(RuleError):  # the edit may end the game early or put a moon in the hole
+        assert score(table, edited).hands[:k] == state.hands[:k]
+    edited[k] = hands[k]
+    assert score(table, edited) == state
+
+
+@RULES
+@given(games(most=15), st.data())
+def test_a_hand_the_validator_accepts_scores_or_is_refused_for_the_game_state(game, data):
+    table, bodies = game
+    _, state = accepted(table, bodies)
+    body = data.draw(st.one_of(hand_bodies(table.rules), near_hands))
+    try:
+        hand = parse_hand(body, table.rules)
+    except RuleError:
+        return
+    try:
+        after = play(state, hand)
+    except Conflict as error:
+        assert state.status == "finished" and error.field is None
+    except RuleError as error:
+        assert (hand.is_moon, error.field) == (True, "bid")
+        assert state.scores[table.rules.team_of(hand.bidder)] < 0
+    else:
+        assert len(after.hands) == len(state.hands) + 1
+
+
+@RULES
+@given(st.sampled_from(sorted(PRESETS)), json_values)
+def test_parse_hand_refuses_any_json_with_a_rule_error_only(variant, body):
+    try:
+        parse_hand(body, PRESETS[variant])
+    except RuleError as error:
+        assert error.message.strip()
+
+
+@RULES
+@given(tables(), st.data())
+def test_parse_hand_refuses_a_legal_hand_with_one_bad_field_with_a_rule_error_only(table, data):
+    body = data.draw(hand_bodies(table.rules))
+    key = data.draw(st.sampled_from(HAND_KEYS + ["captured.ace", "captured.high", "captured.jack"]))
+    value = data.draw(json_values)
+    if key.startswith("captured.") and "captured" in body:
+        body["captured"][key.split(".")[1]] = value
+    else:
+        body[key] = value
+    try:
+        parse_hand(body, table.rules)
+    except RuleError as error:
+        assert error.message.strip()
+
+
+@RULES
+@given(games())
+def test_scores_are_the_running_sum_of_deltas(game):
+    table, bodies = game
+    _, state = accepted(table, bodies)
+    running = [0] * table.rules.team_count
+    for scored in state.hands:
+        running = [total + change for total, change in zip(running, scored.delta, strict=True)]
+        assert list(scored.scores) == running
+    assert list(state.scores) == running
+
+
+@RULES
+@given(games())
+def test_the_deal_moves_left_except_after_a_misdeal(game):
+    table, bodies = game
+    _, state = accepted(table, bodies)
+    dealer = 0
+    for scored in state.hands:
+        assert scored.dealer == dealer
+        dealer = dealer if scored.hand.misdeal else (dealer + 1) % table.rules.players
+    assert state.next_dealer == dealer
+
+
+@RULES
+@given(games())
+def test_status_and_winner_agree(game):
+    table, bodies = game
+    _, state = accepted(table, bodies)
+    assert (state.status == "finished") == (state.winner is not None)
+    assert state.winner is None or 0 <= state.winner < table.rules.team_count
+
+
+@RULES
+@given(games(most=40, short=True), st.data())
+def test_a_finished_game_refuses_every_further_hand_with_a_conflict(game, data):
+    table, bodies = game
+    _, state = accepted(table, bodies)
+    assume(state.status == "finished")
+    body = data.draw(hand_bodies(table.rules))
+    try:
+        play(state, parse_hand(body, table.rules))
+    except Conflict as error:
+        assert error.field is None
+        assert "over" in error.message
+    else:
+        raise AssertionError("a finished game accepted another hand")
