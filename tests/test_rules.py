@@ -846,3 +846,11 @@ def test_the_engine_imports_only_the_standard_library():
                 continue
             outside = [name for name in modules if name.split(".")[0] not in sys.stdlib_module_names]
             assert outside == [], f"{path.name} imports {outside}: the engine stays free of Flask and SQLAlchemy"
+
+
+@pytest.mark.parametrize("value", [4.0, "4", True])
+def test_fixed_option_must_equal_the_preset_exactly(value):
+    """players is fixed by the variant: 4.0 or "4" is not the preset's 4."""
+    with pytest.raises(RuleError) as refused:
+        preset("ten-point").with_overrides({"players": value})
+    assert refused.value.field == "rules.players"

@@ -148,7 +148,8 @@ def _moon_option(current: Moon | None, value: Any) -> Moon | None:
 def _check_option(rules: Rules, name: str, value: Any) -> Any:
     """One house-rule value, checked on its own."""
     if name in ("players", "scheme"):
-        if value != getattr(rules, name):
+        current = getattr(rules, name)
+        if type(value) is not type(current) or value != current:
             raise RuleError(f"{name} is fixed by the variant; choose another variant instead.", f"rules.{name}")
         return value
     if name in ("target",):

@@ -1,0 +1,574 @@
+// The scoring engine, a port of scorekeeper/rules (the reference): plain data in, plain results out.
+// Same checks, messages and fields as the server, so a phone scores a game offline exactly as it would.
+
+const freeze = Object.freeze;
+const CARD_POINTS = { ace: 1, jack: 1, off_jack: 1, high_joker: 1, low_joker: 1, ten: 1, three: 3, two: 1 };
+const CATEGORIES = { high: 1, low: 1, jack: 1, game: 1 };
+const SCHEMES = { card_points: CARD_POINTS, categories: CATEGORIES };
+// Points that may go to nobody: the jack of trump was not dealt, game points tied.
+const NULLABLE = { card_points: [], categories: ["jack", "game"] };
+const POINT_NAMES = {
+  ace: "the ace", jack: "the jack", off_jack: "the off-jack", high_joker: "the high joker",
+  low_joker: "the low joker", ten: "the ten", three: "the three", two: "the two",
+  high: "High", low: "Low", game: "Game",
+};
+const ENDS = ["bid_only", "first_to_target"];
+const INT_OPTIONS = {
+  target: [1, 1000], min_bid: [1, 20], max_bid: [1, 20], forced_bid: [1, 20],
+  all_tricks_bid: [1, 20, true], time_limit_minutes: [1, 600, true],
+};
+const MOON_OPTIONS = {
+  success: [(item) => item === "win" || item === "points", 'success must be "win" or "points"'],
+  failure: [(item) => item === "lose" || item === "minus", 'failure must be "lose" or "minus"'],
+  penalty: [(item) => isInt(item) && item >= 0 && item <= 100, "penalty must be a whole number from 0 to 100"],
+  not_in_hole: [(item) => typeof item === "boolean", "not_in_hole must be true or false"],
+};
+const DEFAULT_MOON = freeze({ success: "win", failure: "lose", penalty: 10, not_in_hole: false });
+// Fields of a hand body: what the table said, and what an exported game carries and is recomputed.
+const RAW = ["bidder", "bid", "trump", "captured", "all_tricks", "misdeal"];
+const DERIVED = ["id", "number", "dealer", "points", "made", "delta", "scores"];
+// Python's str.isspace() characters (JavaScript's trim() differs on \x1c-\x1f, \x85 and \ufeff).
+const SPACE = /[\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
+const NAME_MAX = 40;
+
+export const MOON = "moon";
+export const SUITS = freeze(["clubs", "diamonds", "hearts", "spades"]);
+
+// A hand, a player list or a house rule that the rules refuse.
+export class RuleError extends Error {
+  kind = "invalid";
+
+  constructor(message, field = null) {
+    super(message);
+    this.name = new.target.name;
+    this.field = field;
+  }
+}
+
+// A hand that does not fit the game's state (e.g. the game is over).
+export class Conflict extends RuleError {
+  kind = "conflict";
+}
+
+// Whether `object` has `key` of its own (never a prototype's, such as "constructor").
+const has = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+// A JSON object: not null, not an array.
+const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
+// A whole number, as Python's int (booleans are not numbers here).
+const isInt = (value) => Number.isInteger(value);
+// A list of `count` zeros.
+const zeros = (count) => Array(count).fill(0);
+// A string's code points: Python's characters (JavaScript's length and < count UTF-16 units).
+const codePoints = (text) => Array.from(text, (char) => char.codePointAt(0));
+
+// Negative, zero or positive as `a` sorts before, with or after `b` in Python.
+function pyCompare(a, b) {
+  const [x, y] = [codePoints(a), codePoints(b)];
+  const at = x.findIndex((point, index) => point !== y[index]);
+  return at === -1 ? x.length - y.length : at < y.length ? x[at] - y[at] : 1;
+}
+
+// Python's str.strip(): without leading and trailing whitespace.
+function strip(text) {
+  let [start, end] = [0, text.length];
+  while (start < end && SPACE.test(text[start])) start++;
+  while (end > start && SPACE.test(text[end - 1])) end--;
+  return text.slice(start, end);
+}
+
+// Python's str.casefold(), a code point at a time (dotless i folds to itself).
+const fold = (text) =>
+  Array.from(text, (char) => (char === "ı" ? char : char.toLowerCase().toUpperCase().toLowerCase())).join("");
+
+// ---- Rules: the options of a game, and the presets.
+
+// The scoring points of a scheme and their values.
+const pointsOf = (rules) => SCHEMES[rules.scheme];
+// Points at stake in one hand.
+const totalPoints = (rules) => Object.values(pointsOf(rules)).reduce((sum, value) => sum + value, 0);
+// Cutthroat: every player alone; otherwise two teams.
+const teamCount = (rules) => (rules.players === 3 ? 3 : 2);
+// The team a seat plays for (partners sit across).
+const teamOf = (rules, seat) => seat % teamCount(rules);
+// What a team is called in messages.
+const teamWord = (rules) => (teamCount(rules) === 3 ? "player" : "team");
+
+// Seats of each team, team 0 holding seat 0.
+function teamsOf(rules) {
+  const count = teamCount(rules);
+  const seats = Array.from({ length: rules.players }, (_, seat) => seat);
+  return Array.from({ length: count }, (_, team) => seats.filter((seat) => seat % count === team));
+}
+
+const TEN_POINT = freeze({
+  players: 4, scheme: "card_points", target: 31, min_bid: 3, max_bid: 10,
+  moon: DEFAULT_MOON, all_tricks_bid: null, end: "bid_only", time_limit_minutes: null,
+  dealer_may_match: false, forced_bid: 3, trump_with_bid: false,
+});
+const FIVE_POINT = freeze({
+  players: 4, scheme: "categories", target: 21, min_bid: 2, max_bid: 5,
+  moon: null, all_tricks_bid: 5, end: "bid_only", time_limit_minutes: null,
+  dealer_may_match: true, forced_bid: 2, trump_with_bid: false,
+});
+
+export const PRESETS = freeze({
+  "ten-point": TEN_POINT,
+  "ten-point-six": freeze({ ...TEN_POINT, players: 6, target: 41, trump_with_bid: true }),
+  tournament: freeze({
+    ...TEN_POINT, min_bid: 5, forced_bid: 5, end: "first_to_target", time_limit_minutes: 30,
+    moon: freeze({ success: "win", failure: "minus", penalty: 10, not_in_hole: true }),
+  }),
+  "five-point": FIVE_POINT,
+  cutthroat: freeze({
+    ...FIVE_POINT, players: 3, target: 11, max_bid: 4, all_tricks_bid: null, end: "first_to_target",
+  }),
+});
+
+export const DESCRIPTIONS = freeze({
+  "ten-point": "10-Point Pitch, 4 players, to 31, win on your bid",
+  "ten-point-six": "10-Point Pitch, 6 players in two teams of 3, to 41, win on your bid",
+  tournament: "Tournament 10-Point, 4 players, bid 5 or more, first to 31, 30-minute games",
+  "five-point": "Five-Point Pitch, 4 players, High-Low-Jack-Game, to 21, win on your bid",
+  cutthroat: "Cutthroat, 3 players each alone, High-Low-Jack-Game, first to 11",
+});
+
+// The preset called `variant`, or a RuleError naming the choices.
+function preset(variant) {
+  if (typeof variant !== "string" || !has(PRESETS, variant)) {
+    throw new RuleError(`Choose a variant: ${Object.keys(PRESETS).join(", ")}.`, "variant");
+  }
+  return PRESETS[variant];
+}
+
+// These rules with a game's house rules applied, checked.
+function withOverrides(rules, overrides) {
+  if (overrides === null || overrides === undefined) return rules;
+  if (!isObject(overrides)) throw new RuleError("House rules must be an object of option: value.", "rules");
+  const changes = {};
+  for (const [name, value] of Object.entries(overrides)) changes[name] = checkOption(rules, name, value);
+  // All pass: the dealer takes the minimum.
+  if (has(changes, "min_bid") && !has(changes, "forced_bid")) changes.forced_bid = changes.min_bid;
+  const result = freeze({ ...rules, ...changes });
+  checkConsistent(result, changes);
+  return result;
+}
+
+// One house-rule value, checked on its own.
+function checkOption(rules, name, value) {
+  if (name === "players" || name === "scheme") {
+    if (value !== rules[name]) {
+      throw new RuleError(`${name} is fixed by the variant; choose another variant instead.`, `rules.${name}`);
+    }
+    return value;
+  }
+  if (has(INT_OPTIONS, name)) return intOption(name, value, ...INT_OPTIONS[name]);
+  if (name === "dealer_may_match" || name === "trump_with_bid") {
+    if (typeof value !== "boolean") throw new RuleError(`${name} must be true or false.`, `rules.${name}`);
+    return value;
+  }
+  if (name === "end") {
+    if (!ENDS.includes(value)) throw new RuleError('end must be "bid_only" or "first_to_target".', "rules.end");
+    return value;
+  }
+  if (name === "moon") return moonOption(rules.moon, value);
+  throw new RuleError(`${name} is not a house rule of this game.`, `rules.${name}`);
+}
+
+// A whole-number option within its range (or null where allowed).
+function intOption(name, value, low, high, nullable = false) {
+  if (value === null && nullable) return null;
+  if (!isInt(value) || value < low || value > high) {
+    const extra = nullable ? " or null" : "";
+    throw new RuleError(`${name} must be a whole number from ${low} to ${high}${extra}.`, `rules.${name}`);
+  }
+  return value;
+}
+
+// The moon option: off, on, or the current (or default) moon with some options changed.
+function moonOption(current, value) {
+  if (value === null || value === false) return null;
+  if (value === true) return current || DEFAULT_MOON;
+  if (!isObject(value)) {
+    throw new RuleError("moon must be null, true, false or an object of moon options.", "rules.moon");
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const unknown = [() => false, `${key} is not a moon option (success, failure, penalty, not_in_hole)`];
+    const [valid, problem] = has(MOON_OPTIONS, key) ? MOON_OPTIONS[key] : unknown;
+    if (!valid(item)) throw new RuleError(`Moon: ${problem}.`, "rules.moon");
+  }
+  return freeze({ ...(current || DEFAULT_MOON), ...value });
+}
+
+// The field to point at: the first of `names` the house rules changed.
+const blame = (changed, ...names) => `rules.${names.find((name) => has(changed, name)) ?? names[0]}`;
+
+// Options that must agree with each other.
+function checkConsistent(rules, changed) {
+  const { min_bid, max_bid, all_tricks_bid, forced_bid } = rules;
+  const total = totalPoints(rules);
+  if (max_bid < min_bid) {
+    throw new RuleError(
+      `The highest bid (${max_bid}) cannot be below the lowest (${min_bid}).`,
+      blame(changed, "max_bid", "min_bid"),
+    );
+  }
+  if (all_tricks_bid !== null && (rules.scheme !== "categories" || all_tricks_bid <= total)) {
+    throw new RuleError(
+      "The all-tricks bid is for High-Low-Jack-Game games and must be above the 4 points in a hand.",
+      "rules.all_tricks_bid",
+    );
+  }
+  const top = Math.max(all_tricks_bid ?? 0, total);
+  if (max_bid > top) {
+    const allTricks = all_tricks_bid ? ` and the all-tricks bid is ${all_tricks_bid}.` : ".";
+    throw new RuleError(
+      `The highest bid cannot be more than ${top}: a hand has ${total} points${allTricks}`,
+      blame(changed, "max_bid", "all_tricks_bid"),
+    );
+  }
+  if (rules.moon !== null && rules.scheme !== "card_points") {
+    throw new RuleError("Shooting the moon is for 10-point games only.", "rules.moon");
+  }
+  if (forced_bid < min_bid || forced_bid > max_bid) {
+    throw new RuleError(
+      `The bid the dealer is stuck with when all pass must be a legal bid, ${min_bid} to ${max_bid}.`,
+      blame(changed, "forced_bid", "min_bid", "max_bid"),
+    );
+  }
+}
+
+// ---- Hands: what the table said, checked against the rules.
+
+// A hand as the table recorded it: bidder, bid, who took each point.
+const makeHand = ({ bidder = null, bid = null, captured = {}, trump = null, all_tricks = null, misdeal = false }) =>
+  freeze({ bidder, bid, captured: freeze(captured), trump, all_tricks, misdeal });
+
+// Check a hand body against the rules and return it as a hand.
+export function parseHand(body, rules) {
+  if (!isObject(body)) throw new RuleError("A hand must be a JSON object.");
+  const unknown = Object.keys(body).filter((key) => !RAW.includes(key) && !DERIVED.includes(key)).sort(pyCompare);
+  if (unknown.length) throw new RuleError(`${unknown[0]} is not part of a hand.`, unknown[0]);
+  const misdeal = has(body, "misdeal") ? body.misdeal : false;
+  if (typeof misdeal !== "boolean") throw new RuleError("misdeal must be true or false.", "misdeal");
+  if (misdeal) {
+    if (RAW.some((key) => key !== "misdeal" && (body[key] ?? null) !== null)) {
+      throw new RuleError('A misdeal has no bidder, bid or points: send {"misdeal": true} alone.', "misdeal");
+    }
+    return makeHand({ misdeal: true });
+  }
+  const bidder = parseBidder(body, rules);
+  const bid = parseBid(body, rules);
+  const trump = body.trump ?? null;
+  if (trump !== null && !SUITS.includes(trump)) {
+    throw new RuleError("trump must be clubs, diamonds, hearts or spades (or left out).", "trump");
+  }
+  const captured = parseCaptured(body, rules);
+  const all_tricks = parseAllTricks(body, rules, bid, captured);
+  return makeHand({ bidder, bid, captured, trump, all_tricks });
+}
+
+// The seat that won the bid.
+function parseBidder(body, rules) {
+  const { bidder } = body;
+  if (!isInt(bidder) || bidder < 0 || bidder >= rules.players) {
+    throw new RuleError(`Say who won the bid: a seat number from 0 to ${rules.players - 1}.`, "bidder");
+  }
+  return bidder;
+}
+
+// The winning bid: a number in range, or the moon where allowed.
+function parseBid(body, rules) {
+  const { bid } = body;
+  if (bid === MOON) {
+    if (!rules.moon) throw new RuleError("Shooting the moon is not allowed in this game.", "bid");
+    return MOON;
+  }
+  if (!isInt(bid) || bid < rules.min_bid || bid > rules.max_bid) {
+    const moon = rules.moon ? ' or "moon"' : "";
+    throw new RuleError(`The bid must be a number from ${rules.min_bid} to ${rules.max_bid}${moon}.`, "bid");
+  }
+  return bid;
+}
+
+// The team that took each point of the scheme (null where nobody may have).
+function parseCaptured(body, rules) {
+  const { captured } = body;
+  if (!isObject(captured)) {
+    throw new RuleError("Say which team took each point: captured must be an object.", "captured");
+  }
+  const points = pointsOf(rules);
+  for (const key of Object.keys(captured)) {
+    if (!has(points, key)) {
+      throw new RuleError(
+        `${key} is not a point in this game (the points are ${Object.keys(points).join(", ")}).`,
+        `captured.${key}`,
+      );
+    }
+  }
+  const [who, count] = [teamWord(rules), teamCount(rules)];
+  const result = {};
+  for (const key of Object.keys(points)) {
+    const [name, nullable] = [POINT_NAMES[key], NULLABLE[rules.scheme].includes(key)];
+    if (!has(captured, key)) throw new RuleError(`Say which ${who} took ${name}.`, `captured.${key}`);
+    const value = captured[key];
+    if (value === null && nullable) {
+      result[key] = null;
+      continue;
+    }
+    if (!isInt(value) || value < 0 || value >= count) {
+      const hint = nullable ? " (or null if nobody did)" : "";
+      throw new RuleError(
+        `Say which ${who} took ${name}: a ${who} number from 0 to ${count - 1}${hint}.`,
+        `captured.${key}`,
+      );
+    }
+    result[key] = value;
+  }
+  return result;
+}
+
+// The team that took every trick, kept only for the bid that needs them all.
+function parseAllTricks(body, rules, bid, captured) {
+  const [who, value] = [teamWord(rules), body.all_tricks ?? null];
+  if (rules.all_tricks_bid === null) {
+    if (value !== null) {
+      throw new RuleError("all_tricks only counts for a bid that needs every trick; this game has none.", "all_tricks");
+    }
+    return null;
+  }
+  const needed = bid === rules.all_tricks_bid;
+  if (needed && !has(body, "all_tricks")) {
+    throw new RuleError(
+      `A bid of ${bid} needs every trick: say which ${who} took all six tricks (null if none).`,
+      "all_tricks",
+    );
+  }
+  if (value === null) return null;
+  if (!isInt(value) || value < 0 || value >= teamCount(rules)) {
+    throw new RuleError(`all_tricks must be a ${who} number from 0 to ${teamCount(rules) - 1} or null.`, "all_tricks");
+  }
+  for (const [key, team] of Object.entries(captured)) {
+    if (team !== null && team !== value) {
+      throw new RuleError(
+        `The ${who} that took every trick took every point, but ${POINT_NAMES[key]} is given to another ${who}.`,
+        "all_tricks",
+      );
+    }
+  }
+  return needed ? value : null;
+}
+
+// ---- Tables: variant, players in seat order, team names, house rules, time call.
+
+// A name, trimmed, 1 to 40 characters.
+function checkName(value, field, what) {
+  const name = typeof value === "string" ? strip(value) : "";
+  const length = codePoints(name).length;
+  if (length < 1 || length > NAME_MAX) throw new RuleError(`${what} must be 1 to ${NAME_MAX} characters.`, field);
+  return name;
+}
+
+// Time was called when `after_hand` hands were recorded (finish_hand: a dealt hand is still to be played).
+const timeCallOf = ({ after_hand, finish_hand = false }) => freeze({ after_hand, finish_hand });
+
+// A checked table for a new game (timeCall: {after_hand, finish_hand}), or a RuleError naming the field at fault.
+export function makeTable(variant, players, teamNames = null, overrides = null, timeCall = null) {
+  const rules = withOverrides(preset(variant), overrides);
+  if (timeCall && rules.time_limit_minutes === null) {
+    throw new Conflict("This game has no clock, so time cannot be called.");
+  }
+  if (!Array.isArray(players) || players.length !== rules.players) {
+    throw new RuleError(`${variant} needs ${rules.players} players, listed in seating order.`, "players");
+  }
+  const names = players.map((name, seat) => checkName(name, "players", `Player ${seat + 1}'s name`));
+  if (new Set(names.map(fold)).size !== names.length) {
+    throw new RuleError("Two players have the same name; add an initial so the sheet can tell them apart.", "players");
+  }
+  let team_names = null;
+  if (teamNames !== null && teamNames !== undefined) {
+    const count = teamCount(rules);
+    if (!Array.isArray(teamNames) || teamNames.length !== count) {
+      throw new RuleError(`Give ${count} team names, or none.`, "team_names");
+    }
+    team_names = freeze(teamNames.map((name, team) => checkName(name, "team_names", `Team ${team + 1}'s name`)));
+  }
+  return freeze({ rules, players: freeze(names), team_names, time_call: timeCall ? timeCallOf(timeCall) : null });
+}
+
+// What the table calls a team: its name, or its players.
+function teamLabel(table, team) {
+  if (table.team_names) return table.team_names[team];
+  return teamsOf(table.rules)[team].map((seat) => table.players[seat]).join("/");
+}
+
+// ---- Scoring: replay recorded hands into scores, dealer, winner.
+
+// A game after replaying its hands, with its status, winner and next hand number.
+function gameState({ table, hands = [], scores, next_dealer = 0, outcome = null }) {
+  const [status, winner] = outcome ? ["finished", outcome.winner] : ["playing", null];
+  const derived = { status, winner, next_number: hands.length + 1 };
+  return freeze({ table, hands: freeze(hands), scores: freeze(scores), next_dealer, outcome, ...derived });
+}
+
+// A game before its first hand.
+export function start(table) {
+  return decideOnTime(gameState({ table, scores: zeros(teamCount(table.rules)) }));
+}
+
+// Replay every hand in order from the start.
+export function score(table, hands) {
+  return hands.reduce(play, start(table));
+}
+
+// The game after one more hand, or a RuleError/Conflict saying why not.
+export function play(state, hand) {
+  const { table, outcome, next_dealer: dealer, next_number: number } = state;
+  const { rules } = table;
+  if (outcome) throw new Conflict(`The game is over: ${outcome.reason}. Start a new game to play on.`);
+  if (hand.misdeal) {
+    const zero = freeze(zeros(teamCount(rules)));
+    const scored = freeze({ number, dealer, hand, points: zero, made: null, delta: zero, scores: state.scores });
+    return decideOnTime(gameState({ ...state, hands: [...state.hands, scored] }));
+  }
+  const bidding = teamOf(rules, hand.bidder);
+  if (hand.bid === MOON && rules.moon.not_in_hole && state.scores[bidding] < 0) {
+    throw new RuleError(
+      `${teamLabel(table, bidding)} are in the hole (${state.scores[bidding]}) and may not shoot the moon.`,
+      "bid",
+    );
+  }
+  const points = freeze(handPoints(rules, hand));
+  const [made, delta] = result(rules, hand, bidding, points);
+  const scores = freeze(state.scores.map((before, team) => before + delta[team]));
+  const scored = freeze({ number, dealer, hand, points, made, delta: freeze(delta), scores });
+  const next_dealer = (dealer + 1) % rules.players;
+  const after = gameState({ ...state, hands: [...state.hands, scored], scores, next_dealer });
+  return decideOnTime(gameState({ ...after, outcome: decide(after, scored, bidding, state.scores) }));
+}
+
+// Each team's points in the hand.
+function handPoints(rules, hand) {
+  const points = zeros(teamCount(rules));
+  for (const [key, team] of Object.entries(hand.captured)) if (team !== null) points[team] += pointsOf(rules)[key];
+  return points;
+}
+
+// Made or set, and what each team scores.
+function result(rules, hand, bidding, points) {
+  let made;
+  let cost = hand.bid;
+  if (hand.bid === MOON) {
+    made = points[bidding] === totalPoints(rules);
+    cost = rules.moon.penalty;
+  } else if (hand.bid === rules.all_tricks_bid) {
+    made = hand.all_tricks === bidding && Object.values(hand.captured).every((team) => team === bidding);
+    if (made) return [true, points.map((_, team) => (team === bidding ? hand.bid : 0))];
+  } else {
+    made = points[bidding] >= hand.bid;
+  }
+  if (made) return [true, [...points]];
+  return [false, points.map((taken, team) => (team === bidding ? 0 - cost : taken))];
+}
+
+// Whether this hand ends the game, and for whom.
+function decide(state, scored, bidding, before) {
+  const { table, scores } = state;
+  const { rules } = table;
+  const { hand, made } = scored;
+  const label = (team) => teamLabel(table, team);
+  const outcome = (winner, how, reason) => freeze({ winner, hand: scored.number, how, reason });
+  const moon = hand.bid === MOON ? rules.moon : null;
+  if (moon && made && moon.success === "win") return outcome(bidding, "moon", `${label(bidding)} shot the moon`);
+  if (moon && !made && moon.failure === "lose") {
+    return outcome(1 - bidding, "moon_failed", `${label(bidding)} missed the moon`);
+  }
+  if (rules.end === "bid_only") {
+    return made && scores[bidding] >= rules.target ? outcome(bidding, "bid", madeReason(table, scored, bidding)) : null;
+  }
+  const reached = scores.map((_, team) => team).filter((team) => scores[team] >= rules.target);
+  if (reached.includes(bidding)) return outcome(bidding, "target", madeReason(table, scored, bidding));
+  if (!reached.length) return null;
+  const winner = firstDefender(rules, hand, reached, before, scores);
+  return winner === null ? null : outcome(winner, "target", `${label(winner)} reached ${scores[winner]}`);
+}
+
+// Why a bidding team won: "Us made 5 and reached 33".
+function madeReason(table, scored, bidding) {
+  const bid = scored.hand.bid === MOON ? "the moon" : scored.hand.bid;
+  return `${teamLabel(table, bidding)} made ${bid} and reached ${scored.scores[bidding]}`;
+}
+
+// Among defenders past the target, the one that got there first.
+function firstDefender(rules, hand, reached, before, scores) {
+  if (rules.scheme === "categories") {
+    const running = [...before];
+    const already = reached.filter((team) => running[team] >= rules.target);
+    if (already.length === 1) return already[0];
+    if (!already.length) {
+      for (const key of Object.keys(CATEGORIES)) {
+        const team = hand.captured[key] ?? null;
+        if (team === null || !reached.includes(team)) continue;
+        running[team] += 1;
+        if (running[team] >= rules.target) return team;
+      }
+    }
+  }
+  return uniqueLeader(scores, reached);
+}
+
+// The team with the strictly highest score, or null when level.
+function uniqueLeader(scores, among) {
+  const best = Math.max(...among.map((team) => scores[team]));
+  const leaders = among.filter((team) => scores[team] === best);
+  return leaders.length === 1 ? leaders[0] : null;
+}
+
+// After time is called, the team ahead wins; level scores play on.
+function decideOnTime(state) {
+  const { table, scores, hands } = state;
+  const call = table.time_call;
+  if (state.outcome || !call || hands.length < call.after_hand + (call.finish_hand ? 1 : 0)) return state;
+  const leader = uniqueLeader(scores, scores.map((_, team) => team));
+  if (leader === null) return state;
+  const runnerUp = Math.max(...scores.filter((_, team) => team !== leader));
+  const reason = `time was called with ${teamLabel(table, leader)} ahead, ${scores[leader]} to ${runnerUp}`;
+  return gameState({ ...state, outcome: freeze({ winner: leader, hand: hands.length, how: "time", reason }) });
+}
+
+// ---- The API's JSON shapes.
+
+// One hand as the API takes it.
+function handBody(rules, hand) {
+  if (hand.misdeal) return { misdeal: true };
+  const body = { bidder: hand.bidder, bid: hand.bid, trump: hand.trump, captured: { ...hand.captured } };
+  if (rules.all_tricks_bid !== null && hand.bid === rules.all_tricks_bid) body.all_tricks = hand.all_tricks;
+  return body;
+}
+
+// One scored hand as the API shows it.
+function handToDict(rules, scored) {
+  const { number, dealer, hand, points, delta, scores } = scored;
+  const body = { number, dealer, ...handBody(rules, hand) };
+  Object.assign(body, { points: [...points], delta: [...delta], scores: [...scores] });
+  if (!hand.misdeal) body.made = scored.made;
+  return body;
+}
+
+// The scored part of a game as the API shows it (state_to_dict).
+export function stateToDict(state) {
+  const { table, outcome } = state;
+  const { rules, time_call: call } = table;
+  return {
+    rules: { ...rules, moon: rules.moon && { ...rules.moon } },
+    players: [...table.players],
+    teams: teamsOf(rules).map((players, team) => ({ name: teamLabel(table, team), players })),
+    hands: state.hands.map((scored) => handToDict(rules, scored)),
+    scores: [...state.scores],
+    status: state.status,
+    winner: state.winner,
+    next_dealer: state.next_dealer,
+    next_number: state.next_number,
+    result: outcome && { winner: outcome.winner, hand: outcome.hand, how: outcome.how, reason: outcome.reason },
+    time_called: call && { after_hand: call.after_hand, finish_hand: call.finish_hand },
+  };
+}
