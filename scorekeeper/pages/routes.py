@@ -1,19 +1,4 @@
 """Page routes."""
 
-from flask import render_template
-
-from .. import games
-from . import bp
-
-
-@bp.get("/")
-def index():
-    """The start page."""
-    return render_template("index.html")
-
-
-@bp.get("/share/<game_id>")
-def share(game_id: str):
-    """The read-only score sheet anyone with the link can open."""
-    game = games.get_game(game_id)
-    return render_template("share.html", game=game, state=games.state_of(game))
+# The start page lives in start.py, the score sheet and its forms in game.py.
+# The share page (pages.share) lives in share.py, with its live fragment.

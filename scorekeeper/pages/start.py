@@ -1,0 +1,65 @@
+"""The start page: pick a preset, seat the players, set house rules; games on this phone."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import redirect, render_template, url_for
+
+from .. import games
+from ..rules import DESCRIPTIONS, PRESETS, RuleError
+from . import bp, keys
+from .forms import StartForm
+
+
+def presets_json() -> dict[str, Any]:
+    """What the start page's script needs of each preset: seats and defaults."""
+    return {
+        name: {
+            "description": DESCRIPTIONS[name], "players": rules.players, "teams": rules.team_count,
+            "target": rules.target, "min_bid": rules.min_bid, "max_bid": rules.max_bid,
+            "end": rules.end, "time_limit_minutes": rules.time_limit_minutes,
+            "moon": rules.to_dict()["moon"], "top_bid": max(rules.all_tricks_bid or 0, rules.total_points),
+        }
+        for name, rules in PRESETS.items()
+    }
+
+
+def recent_games() -> list[dict[str, Any]]:
+    """The games whose edit keys this browser holds, most recent first."""
+    found = []
+    for game_id in keys.held():
+        try:
+            game = games.get_game(game_id)
+        except games.NotFound:
+            continue
+        state = games.state_of(game)
+        teams = [state.table.team_label(team) for team in range(len(state.scores))]
+        found.append({"id": game.id, "teams": teams, "scores": list(state.scores), "status": state.status})
+    return found
+
+
+def _page(form: StartForm, status: int = 200):
+    """The start page with this form (blank, or with its errors)."""
+    return render_template("index.html", form=form, presets=presets_json(), recent=recent_games()), status
+
+
+@bp.get("/")
+def index():
+    """The start page."""
+    return _page(StartForm())
+
+
+@bp.post("/")
+def create():
+    """Create a game from the start form (the no-JavaScript path) and open its sheet."""
+    form = StartForm()
+    if form.validate_on_submit():
+        try:
+            result, edit_key = games.create_game(form.body())
+        except RuleError as error:
+            form.show_error(error)
+        else:
+            keys.remember(result.game.id, edit_key)
+            return redirect(url_for("pages.game", game_id=result.game.id), 303)
+    return _page(form, 422)

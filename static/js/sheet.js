@@ -1,0 +1,98 @@
+// Render a game (the API's JSON, or the engine's stateToDict of the same shape) into the markup of
+// templates/_sheet.html: fill its data-slot elements and clone its <template> rows. No markup here.
+
+const MINUS = "\u2212";
+export const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
+export const num = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
+export const signed = (n) => (n > 0 ? `+${n}` : num(n));
+
+// How the sheet writes a bid: 6, moon, or 5 all tricks.
+export function bidLabel(hand, rules) {
+  if (hand.bid === "moon") return "moon";
+  if (rules.all_tricks_bid !== null && hand.bid === rules.all_tricks_bid) return `${hand.bid} all tricks`;
+  return String(hand.bid);
+}
+
+// What undoing the last hand removes, as a question: "Remove hand 7: Bo bid 6, made?"
+export function undoQuestion(game) {
+  const hand = game.hands[game.hands.length - 1];
+  if (hand.misdeal) return `Remove hand ${hand.number}: a misdeal?`;
+  const bidder = game.players[hand.bidder];
+  return `Remove hand ${hand.number}: ${bidder} bid ${bidLabel(hand, game.rules)}, ${hand.made ? "made" : "set"}?`;
+}
+
+export const slot = (root, name) => root.querySelector(`[data-slot="${name}"]`);
+
+export function setText(root, name, text) {
+  const node = slot(root, name);
+  if (node && node.textContent !== text) node.textContent = text;
+  return node;
+}
+
+// Highlight a number that just changed, briefly (CSS animation, no change of size).
+export function flash(node) {
+  node.classList.remove("changed");
+  void node.offsetWidth;
+  node.classList.add("changed");
+  node.addEventListener("animationend", () => node.classList.remove("changed"), { once: true });
+}
+
+function fillRow(row, hand, game, before, editHref) {
+  const misdeal = Boolean(hand.misdeal);
+  const teamCount = game.teams.length;
+  const bidding = misdeal ? null : hand.bidder % teamCount;
+  const result = misdeal ? "misdeal" : hand.made ? "made" : "set";
+  row.className = `hand ${result}`;
+  row.id = `hand-${hand.number}`;
+  setText(row, "number", String(hand.number));
+  const edit = slot(row, "edit");
+  if (edit) edit.href = editHref.replace(/\/0\/edit$/, `/${hand.number}/edit`);
+  setText(row, "bidder", misdeal ? "" : game.players[hand.bidder]);
+  setText(row, "bid", misdeal ? "" : bidLabel(hand, game.rules));
+  const trump = misdeal ? null : hand.trump ?? null;
+  const trumpNode = setText(row, "suit", trump ? SUITS[trump] : "").parentElement;
+  setText(row, "suit-name", trump ?? "");
+  trumpNode.hidden = !trump;
+  trumpNode.classList.toggle("red", trump === "hearts" || trump === "diamonds");
+  setText(row, "result", result);
+  setText(row, "dealer", game.players[hand.dealer]);
+  row.querySelectorAll("td.team").forEach((cell, team) => {
+    cell.classList.toggle("bidding", bidding === team);
+    slot(cell, "took").hidden = !(bidding === team && !hand.made);
+    setText(cell, "took-n", String(hand.points[team]));
+    setText(cell, "delta", misdeal ? "" : signed(hand.delta[team]));
+    const total = setText(cell, "total", num(hand.scores[team]));
+    if (!before || before.scores[team] !== hand.scores[team]) flash(total);
+  });
+}
+
+// Bring the sheet in `box` up to date with `game`; `previous` (the game as shown) marks what changed.
+export function renderSheet(box, game, previous = null) {
+  const finished = game.status === "finished";
+  box.querySelectorAll(".board .side").forEach((side, team) => {
+    const before = side.querySelector('[data-slot="score"]').textContent;
+    const node = setText(side, "score", num(game.scores[team]));
+    if (previous && before !== node.textContent) flash(node);
+    side.classList.toggle("won", game.winner === team);
+  });
+  const next = slot(box, "next");
+  next.hidden = finished;
+  const players = game.players;
+  setText(next, "dealer", players[game.next_dealer]);
+  setText(next, "next-number", String(game.next_number));
+  setText(next, "first", players[(game.next_dealer + 1) % players.length]);
+  const banner = slot(box, "winner");
+  banner.hidden = !finished;
+  setText(banner, "winner-name", finished ? game.teams[game.winner].name : "");
+  setText(banner, "reason", finished ? game.result.reason : "");
+  slot(box, "time").hidden = !game.time_called || finished;
+  const rows = box.querySelector("[data-rows]");
+  const template = document.getElementById("tpl-hand");
+  game.hands.forEach((hand, index) => {
+    let row = rows.rows[index];
+    if (!row) row = rows.appendChild(template.content.firstElementChild.cloneNode(true));
+    fillRow(row, hand, game, previous?.hands[index] ?? null, box.dataset.editHref);
+  });
+  while (rows.rows.length > game.hands.length) rows.lastElementChild.remove();
+  slot(box, "empty").hidden = game.hands.length > 0;
+}
