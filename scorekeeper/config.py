@@ -24,14 +24,23 @@ def secret_key(instance_path: str) -> str:
     if key:
         return key
     path = Path(instance_path) / "secret_key"
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-    except FileExistsError:
-        return path.read_text().strip()
+    if not path.exists():
+        _write_once(path, secrets.token_hex(32))
+    return path.read_text().strip()
+
+
+def _write_once(path: Path, text: str) -> None:
+    """Create `path` holding `text`, whole, unless another process (a gunicorn worker) got there first."""
+    draft = path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}")
+    fd = os.open(draft, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
     with os.fdopen(fd, "w") as handle:
-        key = secrets.token_hex(32)
-        handle.write(key)
-    return key
+        handle.write(text)
+    try:
+        os.link(draft, path)  # atomic, and never replaces a key already there
+    except FileExistsError:
+        pass
+    finally:
+        draft.unlink()
 
 
 def _flag(value: str | None) -> bool | None:

@@ -11,7 +11,9 @@ class Base(DeclarativeBase):
     """Declarative base for the models."""
 
 
-db = SQLAlchemy(model_class=Base)
+# A write answers with the game as it wrote it: objects are not reloaded after commit,
+# when another worker may already have added a hand.
+db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 compress = Compress()

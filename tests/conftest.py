@@ -27,11 +27,14 @@ def postgres_url() -> str | None:
     return url or None
 
 
-def _worker_database(base_url: str, worker: str) -> str:
-    """A database of its own for each xdist worker, created empty."""
+def _admin(url: sa.URL) -> sa.Engine:
+    return sa.create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+
+
+def _new_database(base_url: str, name: str) -> str:
+    """An empty database called `name` (dropped first if a crashed run left it)."""
     url = sa.make_url(base_url).set(drivername="postgresql+psycopg")
-    name = re.sub(r"\W", "_", f"scorekeeper_test_{worker}")
-    admin = sa.create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
+    admin = _admin(url)
     with admin.connect() as connection:
         connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
@@ -39,13 +42,41 @@ def _worker_database(base_url: str, worker: str) -> str:
     return url.set(database=name).render_as_string(hide_password=False)
 
 
+def _drop_database(url: str) -> None:
+    parsed = sa.make_url(url)
+    admin = _admin(parsed)
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{parsed.database}" WITH (FORCE)')
+    admin.dispose()
+
+
 @pytest.fixture(scope="session")
-def database_url(tmp_path_factory, worker_id) -> str:
+def make_postgres_database(worker_id):
+    """Make empty PostgreSQL databases of this test process's own, dropped when it ends.
+
+    The process id is in the name, so several test runs (or xdist workers) sharing one
+    server never drop or empty each other's data.
+    """
+    base, made = postgres_url(), set()
+
+    def make(purpose: str) -> str:
+        if base is None:
+            pytest.skip("TEST_DATABASE_URL is not set")
+        url = _new_database(base, re.sub(r"\W", "_", f"scorekeeper_{purpose}_{worker_id}_{os.getpid()}"))
+        made.add(url)
+        return url
+
+    yield make
+    for url in made:
+        _drop_database(url)
+
+
+@pytest.fixture(scope="session")
+def database_url(tmp_path_factory, make_postgres_database) -> str:
     """Where this test session's data lives."""
-    base = postgres_url()
-    if base is None:
+    if postgres_url() is None:
         return f"sqlite:///{tmp_path_factory.mktemp('db') / 'test.sqlite'}"
-    url = _worker_database(base, worker_id)
+    url = make_postgres_database("test")
     app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "AUTO_MIGRATE": False, "SECRET_KEY": "test"})
     with app.app_context():
         migrate_now(app)
@@ -54,10 +85,9 @@ def database_url(tmp_path_factory, worker_id) -> str:
 
 
 def _empty_tables(app) -> None:
-    with app.app_context():
-        with db.engine.begin() as connection:
-            for table in reversed(db.metadata.sorted_tables):
-                connection.execute(table.delete())
+    with app.app_context(), db.engine.begin() as connection:
+        for table in reversed(db.metadata.sorted_tables):
+            connection.execute(table.delete())
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ from flask import Response, jsonify, request, url_for
 from werkzeug.exceptions import BadRequest
 
 from .. import games
+from ..clock import clock_json
 from ..extensions import csrf
 from ..rules import Conflict, RuleError, state_to_dict
 from . import bp
@@ -20,12 +21,14 @@ def game_json(result: games.Result) -> dict[str, Any]:
     game = result.game
     body = {"id": game.id, "variant": game.variant}
     body.update(state_to_dict(result.state))
+    body["team_names"] = game.team_names  # as created, so a phone can score the game offline with the same labels
     body["share_url"] = url_for("pages.share", game_id=game.id, _external=True)
     body["hands"] = [
         {"id": record.client_id, **hand} for record, hand in zip(result.game.hands, body["hands"], strict=True)
     ]
     body["created_at"] = game.created_at.isoformat() if game.created_at else None
     body["time_called_at"] = game.time_called_at.isoformat() if game.time_called_at else None
+    body["clock"] = clock_json(game)
     return body
 
 
@@ -52,7 +55,7 @@ def json_body(optional: bool = False) -> Any:
         return None
     try:
         return request.get_json(force=True)
-    except BadRequest:
+    except (BadRequest, RecursionError):  # RecursionError: arrays or objects nested thousands deep
         raise BadRequest("The body is not valid JSON.") from None
 
 

@@ -1,0 +1,112 @@
+"""Real parallel requests against gunicorn with 4 workers, on SQLite and on PostgreSQL.
+
+No 5xx, hand numbers 1..N with no duplicates, every accepted hand stored once, every 409 a genuine
+number conflict, and a game created by several replays at once stored once. The load and the checks
+are bench/concurrency.py's, so the figures it prints come from the workload tested here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.slow
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _bench():
+    """bench/concurrency.py, loaded as a module."""
+    spec = importlib.util.spec_from_file_location("bench_concurrency", ROOT / "bench" / "concurrency.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+
+def free_port() -> int:
+    """A local port nothing listens on (yet)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def database(kind: str, tmp_path: Path, make_postgres_database) -> tuple[str, dict]:
+    """DATABASE_URL and extra settings for the server; on PostgreSQL the app migrates the empty database itself."""
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'gunicorn.sqlite'}", {}
+    return make_postgres_database("gunicorn"), {"AUTO_MIGRATE": "1"}
+
+
+def wait_until_healthy(base: str, server: subprocess.Popen, log: Path) -> None:
+    """Poll /healthz until it answers 200."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"gunicorn exited with {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
+                return
+        except requests.RequestException:  # workers still booting
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer /healthz:\n{log.read_text()[-3000:]}")
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def server(request, tmp_path_factory, make_postgres_database):
+    """gunicorn -w 4 serving the app on a database of its own; yields its base URL."""
+    tmp_path = tmp_path_factory.mktemp(request.param)
+    url, extra = database(request.param, tmp_path, make_postgres_database)
+    port, log = free_port(), tmp_path / "gunicorn.log"
+    env = {name: value for name, value in os.environ.items() if name != "AUTO_MIGRATE"}
+    env.update(DATABASE_URL=url, SECRET_KEY="concurrency-test", **extra)
+    command = [sys.executable, "-m", "gunicorn", "-w", "4", "--bind", f"127.0.0.1:{port}",
+               "--graceful-timeout", "5", "--no-control-socket", "scorekeeper:create_app()"]
+    with log.open("w") as output:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_healthy(base, process, log)
+        yield base
+    finally:
+        process.send_signal(signal.SIGTERM)
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
+
+
+def run(base: str, games: int, hands: int) -> tuple[list, dict]:
+    """The bench load from 16 threads; every check must pass."""
+    phones, sent, seconds = bench.hammer(base, threads=16, games=games, hands=hands, numbered=0.3, replays=0.25)
+    assert bench.verify(base, phones, sent) == []
+    return sent, bench.figures(sent, seconds)
+
+
+def test_one_game_many_phones(server):
+    """16 threads post 150 hands (and their replays) to one game at once."""
+    sent, figures = run(server, games=1, hands=150)
+    statuses = {item.status for item in sent if item.kind == "hand"}
+    assert statuses <= {200, 201, 409} and {200, 201} <= statuses, figures
+
+
+def test_several_games_at_once(server):
+    """16 threads post to 6 games at once: each game keeps its own numbering."""
+    sent, figures = run(server, games=6, hands=30)
+    games = {item.game for item in sent if item.status == 201 and item.kind == "hand"}
+    assert len(games) == 6, figures
