@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from flask import Flask
+from flask import Flask, Response
 
 from . import database, errors, security
 from .config import from_environment
@@ -40,12 +40,29 @@ def register_extensions(app: Flask) -> None:
     migrate.init_app(app, db, directory=database.MIGRATIONS)
     csrf.init_app(app)
     compress.init_app(app)
+    app.after_request(close_streamed_body)  # runs before Flask-Compress's hook
+
+
+def close_streamed_body(response: Response) -> Response:
+    """Close a streamed body (a static file) with the response.
+
+    Flask-Compress wraps a streamed body in a compressing generator and drops the
+    file it read from without closing it (a ResourceWarning on every static file).
+    """
+    if response.is_streamed and hasattr(response.response, "close"):
+        response.call_on_close(response.response.close)
+    return response
 
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
-    from . import api, health, pages
+    from . import api, health, pages, pwa
+    from .tournaments import api as tournament_api
+    from .tournaments import pages as tournament_pages
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(pwa.bp)
+    app.register_blueprint(tournament_api.bp)
+    app.register_blueprint(tournament_pages.bp)

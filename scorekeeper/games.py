@@ -14,13 +14,16 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
+from . import clock
 from .database import writing
 from .extensions import db
 from .models import Game, HandRecord, utcnow
 from .rules import Conflict, GameState, Hand, RuleError, make_table, parse_hand, play, score, start
 
-TOKEN = re.compile(r"^[A-Za-z0-9_-]{22,64}$")
-HAND_ID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
+HAND_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+MAX_HANDS = 500  # far more than any game needs; every write replays them all
+NO_GAME = "There is no game at this address. Check the link."
 
 
 class NotFound(Exception):
@@ -69,12 +72,35 @@ def check_key(game: Game, edit_key: str | None) -> None:
         raise Forbidden(missing=False)
 
 
+def is_token(value: Any) -> bool:
+    """Whether `value` has the shape of a game id or edit key."""
+    return isinstance(value, str) and TOKEN.fullmatch(value) is not None
+
+
 def get_game(game_id: str) -> Game:
-    """The game called `game_id`, or NotFound."""
-    game = db.session.get(Game, game_id) if isinstance(game_id, str) and len(game_id) <= 64 else None
+    """The game called `game_id`, or NotFound; if its clock has run out, time is called first."""
+    game = db.session.get(Game, game_id) if is_token(game_id) else None
     if game is None:
-        raise NotFound("There is no game at this address. Check the link.")
+        raise NotFound(NO_GAME)
+    if clock.has_run_out(game) and not state_of(game).outcome:
+        db.session.rollback()  # end the read: the write below takes its lock up front
+        with writing():
+            game = _lock(game_id)
+            time_runs_out(game)
     return game
+
+
+def time_runs_out(game: Game) -> bool:
+    """At zero the server calls time: after the hands recorded so far, the hand in play to be finished.
+
+    Called on a locked game by every write and by get_game, so the first request
+    after the clock runs out, whoever sends it, decides it. Returns whether time
+    was called now.
+    """
+    if not clock.has_run_out(game) or state_of(game).outcome:
+        return False
+    game.time_called_after, game.time_finish_hand, game.time_called_at = len(game.hands), True, clock.ends_at(game)
+    return True
 
 
 def state_of(game: Game) -> GameState:
@@ -84,9 +110,11 @@ def state_of(game: Game) -> GameState:
 
 def _lock(game_id: str) -> Game:
     """Load a game for writing, its row locked until commit (PostgreSQL)."""
+    if not is_token(game_id):
+        raise NotFound(NO_GAME)
     game = db.session.scalar(sa.select(Game).where(Game.id == game_id).with_for_update())
     if game is None:
-        raise NotFound("There is no game at this address. Check the link.")
+        raise NotFound(NO_GAME)
     return game
 
 
@@ -94,7 +122,7 @@ def _client_token(body: Mapping[str, Any], key: str) -> str | None:
     value = body.get(key)
     if value is None:
         return None
-    if not isinstance(value, str) or not TOKEN.match(value):
+    if not is_token(value):
         raise RuleError(f"{key} must be 22 to 64 characters of A-Z, a-z, 0-9, - and _.", key)
     return value
 
@@ -103,12 +131,14 @@ def _hand_list(body: Mapping[str, Any]) -> list[Any]:
     hands = body.get("hands", [])
     if not isinstance(hands, list):
         raise RuleError("hands must be a list of hands.", "hands")
+    if len(hands) > MAX_HANDS:
+        raise RuleError(f"A game holds at most {MAX_HANDS} hands.", "hands")
     return hands
 
 
-def _same_setup(game: Game, table, edit_key: str) -> bool:
+def _same_setup(game: Game, variant: str, table, edit_key: str) -> bool:
     return (
-        key_matches(game, edit_key) and list(table.players) == game.players
+        key_matches(game, edit_key) and game.variant == variant and list(table.players) == game.players
         and table.rules.to_dict() == game.rules
         and (list(table.team_names) if table.team_names else None) == game.team_names
     )
@@ -122,27 +152,37 @@ def create_game(body: Any) -> tuple[Result, str]:
     game_id, edit_key = _client_token(body, "id"), _client_token(body, "edit_key")
     if (game_id is None) != (edit_key is None):
         raise RuleError("A game made on the phone sends both its id and its edit_key.", "edit_key" if game_id else "id")
-    raw_hands = _hand_list(body)
-    records = _replay_new(table, raw_hands)
+    records = _replay_new(table, _hand_list(body))
     game_id, edit_key = game_id or new_token(), edit_key or new_token()
+    variant = body["variant"]  # make_table has checked that it names a preset
+    try:
+        return _insert_game(game_id, edit_key, variant, table, records), edit_key
+    except IntegrityError:  # the same id was stored a moment ago, by a request running alongside
+        return _existing(game_id, edit_key, variant, table), edit_key
+
+
+def _existing(game_id: str, edit_key: str, variant: str, table) -> Result:
+    """The game already stored under a client-made id: the same game again, or a conflict."""
+    game = db.session.get(Game, game_id)
+    if game is None or not _same_setup(game, variant, table, edit_key):
+        raise Conflict("That game id is already taken by another game.", "id")
+    return Result(game, state_of(game), created=False)
+
+
+def _insert_game(game_id: str, edit_key: str, variant: str, table, records: list[HandRecord]) -> Result:
+    """Store a new game and its imported hands, unless the id is taken."""
     with writing():
-        existing = db.session.get(Game, game_id)
-        if existing is not None:
-            if _same_setup(existing, table, edit_key):
-                return Result(existing, state_of(existing), created=False), edit_key
-            raise Conflict("That game id is already taken by another game.")
+        if db.session.get(Game, game_id) is not None:
+            return _existing(game_id, edit_key, variant, table)
         game = Game(
-            id=game_id, edit_key_hash=key_hash(edit_key), variant=body["variant"],
+            id=game_id, edit_key_hash=key_hash(edit_key), variant=variant,
             players=list(table.players), team_names=list(table.team_names) if table.team_names else None,
             rules=table.rules.to_dict(),
         )
         game.hands = records
         db.session.add(game)
-        try:
-            db.session.flush()
-        except IntegrityError:
-            raise Conflict("That game id is already taken by another game.") from None
-    return Result(game, state_of(game), created=True), edit_key
+        db.session.flush()
+    return Result(game, state_of(game), created=True)
 
 
 def _replay_new(table, raw_hands: Sequence[Any]) -> list[HandRecord]:
@@ -152,8 +192,8 @@ def _replay_new(table, raw_hands: Sequence[Any]) -> list[HandRecord]:
         hand = _parse(raw, table.rules, prefix=f"Hand {index}: ")
         try:
             state = play(state, hand)
-        except RuleError as error:
-            raise type(error)(f"Hand {index}: {error.message}", error.field) from None
+        except RuleError as error:  # a Conflict too: in a new game's hands it is a bad body
+            raise RuleError(f"Hand {index}: {error.message}", error.field) from None
         record = _record(hand, index, raw.get("id"))
         if record.client_id in seen:
             raise RuleError(f"Hand {index}: its id is used by an earlier hand.", "hands")
@@ -169,8 +209,13 @@ def _parse(raw: Any, rules, prefix: str = "") -> Hand:
         raise RuleError(prefix + error.message, error.field) from None
 
 
+def is_hand_id(value: Any) -> bool:
+    """Whether `value` is absent or has the shape of a client-made hand id."""
+    return value is None or (isinstance(value, str) and HAND_ID.fullmatch(value) is not None)
+
+
 def _record(hand: Hand, number: int, client_id: Any) -> HandRecord:
-    if client_id is not None and (not isinstance(client_id, str) or not HAND_ID.match(client_id)):
+    if not is_hand_id(client_id):
         raise RuleError("A hand id must be 1 to 64 characters of A-Z, a-z, 0-9, - and _.", "id")
     record = HandRecord(number=number, client_id=client_id or str(uuid.uuid4()))
     record.set_hand(hand)
@@ -198,7 +243,7 @@ def add_hand(game_id: str, edit_key: str | None, body: Any) -> Result:
             return _add_hand_once(game_id, edit_key, body)
         except IntegrityError:
             if attempt == 2:
-                raise
+                raise Conflict("The game changed while this hand was being recorded; send it again.") from None
     raise AssertionError("unreachable")
 
 
@@ -208,14 +253,19 @@ def _add_hand_once(game_id: str, edit_key: str | None, body: Any) -> Result:
         check_key(game, edit_key)
         if not isinstance(body, Mapping):
             raise RuleError("A hand must be a JSON object.")
+        time_runs_out(game)
         client_id = body.get("id")
         if client_id is not None and any(record.client_id == client_id for record in game.hands):
             return Result(game, state_of(game), created=False)
         state = state_of(game)
         _check_number(body, state.next_number)
+        if len(state.hands) >= MAX_HANDS:
+            raise Conflict(f"This game holds {MAX_HANDS} hands, the most a game can; start a new one.")
         hand = parse_hand(body, state.table.rules)
         state = play(state, hand)
         game.hands.append(_record(hand, state.hands[-1].number, client_id))
+        if game.clock_started_at is None:
+            game.clock_started_at = utcnow()
         db.session.flush()
     return Result(game, state, created=True)
 
@@ -244,6 +294,7 @@ def replace_hand(game_id: str, edit_key: str | None, number: int, body: Any) -> 
     with writing():
         game = _lock(game_id)
         check_key(game, edit_key)
+        time_runs_out(game)
         record = _hand_at(game, number)
         hand = parse_hand(body, game.table().rules)
         hands = [item.to_hand() for item in game.hands]
@@ -263,6 +314,9 @@ def delete_hand(game_id: str, edit_key: str | None, number: int, client_id: str 
     with writing():
         game = _lock(game_id)
         check_key(game, edit_key)
+        time_runs_out(game)
+        if not is_hand_id(client_id):
+            raise RuleError("id must be the id of the hand to remove (1 to 64 of A-Z, a-z, 0-9, - and _).", "id")
         if client_id is not None:
             ids = [record.client_id for record in game.hands]
             if client_id not in ids:

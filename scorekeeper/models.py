@@ -17,6 +17,23 @@ def utcnow() -> datetime:
     return datetime.now(UTC)
 
 
+class UTCDateTime(sa.TypeDecorator):
+    """A moment in time, stored and read back in UTC with its offset (SQLite keeps no offset)."""
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        """Store in UTC."""
+        return value.astimezone(UTC) if value is not None and value.tzinfo else value
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        """Read as UTC: a naive value (SQLite) is UTC already."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
 class Game(db.Model):
     """A game: variant, seats, team names and the rules it was created with."""
 
@@ -30,9 +47,10 @@ class Game(db.Model):
     rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     time_called_after: Mapped[int | None] = mapped_column(sa.Integer)
     time_finish_hand: Mapped[bool] = mapped_column(sa.Boolean, default=False)
-    time_called_at: Mapped[datetime | None] = mapped_column(sa.DateTime(timezone=True))
-    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    time_called_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    clock_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="game", order_by="HandRecord.number", cascade="all, delete-orphan",
@@ -67,8 +85,8 @@ class HandRecord(db.Model):
     trump: Mapped[str | None] = mapped_column(sa.String(8))
     captured: Mapped[dict[str, int | None] | None] = mapped_column(sa.JSON)
     all_tricks: Mapped[int | None] = mapped_column(sa.Integer)
-    created_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(sa.DateTime(timezone=True), default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
     game: Mapped[Game] = relationship(back_populates="hands")
 
