@@ -6,6 +6,7 @@ import re
 
 import pytest
 
+from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
 PLAYERS = {
@@ -296,7 +297,11 @@ def test_forms_work_with_csrf_switched_off_in_a_tests_own_config(database_url, t
                       "WTF_CSRF_ENABLED": False, "SERVER_NAME": "scorekeeper.test"})
     client = app.test_client()
     data = {"variant": "cutthroat", **{f"players-{seat}": name for seat, name in enumerate(PLAYERS["cutthroat"])}}
-    assert client.post("/", data=data).status_code == 303
+    try:
+        assert client.post("/", data=data).status_code == 303
+    finally:
+        with app.app_context():
+            db.engine.dispose()
 
 
 def test_without_the_key_the_sheet_is_read_only(client, app):
