@@ -63,10 +63,13 @@ def migrate_now(app: Flask) -> None:
 def writing():
     """A transaction that reads and then writes: the write lock is taken up front.
 
-    SQLite: BEGIN IMMEDIATE, so a second writer waits for the busy timeout
-    instead of failing on the upgrade from a read lock. PostgreSQL: the caller
-    locks the game row with SELECT ... FOR UPDATE.
+    A read the request already has open is ended first (nothing is pending
+    outside a write). SQLite: BEGIN IMMEDIATE, so a second writer waits for the
+    busy timeout instead of failing on the upgrade from a read lock.
+    PostgreSQL: the caller locks the game row with SELECT ... FOR UPDATE.
     """
+    if db.session().in_transaction():
+        db.session.rollback()  # end the request's reads: the write takes its lock with its first statement
     db.session.connection(execution_options={IMMEDIATE: True})
     try:
         yield db.session

@@ -18,7 +18,7 @@ from . import clock
 from .database import writing
 from .extensions import db
 from .models import Game, HandRecord, utcnow
-from .rules import Conflict, GameState, Hand, RuleError, make_table, parse_hand, play, score, start
+from .rules import Conflict, GameState, Hand, RuleError, TimeCall, make_table, parse_hand, play, score, start
 
 TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 HAND_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -83,7 +83,6 @@ def get_game(game_id: str) -> Game:
     if game is None:
         raise NotFound(NO_GAME)
     if clock.has_run_out(game) and not state_of(game).outcome:
-        db.session.rollback()  # end the read: the write below takes its lock up front
         with writing():
             game = _lock(game_id)
             time_runs_out(game)
@@ -148,11 +147,16 @@ def create_game(body: Any) -> tuple[Result, str]:
     """Create a game from a POST body; returns the result and the edit key."""
     if not isinstance(body, Mapping):
         raise RuleError("The body must be a JSON object describing the game.")
-    table = make_table(body.get("variant"), body.get("players"), body.get("team_names"), body.get("rules"))
+    raw_hands = _hand_list(body)
+    call = _time_call(body.get("time_called"), len(raw_hands))
+    try:
+        table = make_table(body.get("variant"), body.get("players"), body.get("team_names"), body.get("rules"), call)
+    except Conflict as error:  # a time call on a game without a clock: in a new game it is a bad body
+        raise RuleError(error.message, "time_called") from None
     game_id, edit_key = _client_token(body, "id"), _client_token(body, "edit_key")
     if (game_id is None) != (edit_key is None):
         raise RuleError("A game made on the phone sends both its id and its edit_key.", "edit_key" if game_id else "id")
-    records = _replay_new(table, _hand_list(body))
+    records = _replay_new(table, raw_hands)
     game_id, edit_key = game_id or new_token(), edit_key or new_token()
     variant = body["variant"]  # make_table has checked that it names a preset
     try:
@@ -179,10 +183,32 @@ def _insert_game(game_id: str, edit_key: str, variant: str, table, records: list
             players=list(table.players), team_names=list(table.team_names) if table.team_names else None,
             rules=table.rules.to_dict(),
         )
+        if table.time_call is not None:
+            game.time_called_after, game.time_finish_hand = table.time_call.after_hand, table.time_call.finish_hand
+            game.time_called_at = utcnow()
         game.hands = records
         db.session.add(game)
         db.session.flush()
     return Result(game, state_of(game), created=True)
+
+
+def _time_call(value: Any, hand_count: int) -> TimeCall | None:
+    """An imported game's time call: after which hand, and whether a dealt hand was still to be finished."""
+    if value is None:
+        return None
+    after = value.get("after_hand") if isinstance(value, Mapping) else None
+    finish = value.get("finish_hand", False) if isinstance(value, Mapping) else None
+    if not _is_count(after, hand_count) or not isinstance(finish, bool):
+        raise RuleError(
+            f"time_called must be {{\"after_hand\": 0 to {hand_count}, \"finish_hand\": true or false}}, or null.",
+            "time_called",
+        )
+    return TimeCall(after, finish)
+
+
+def _is_count(value: Any, most: int) -> bool:
+    """A whole number from 0 to `most`."""
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= most
 
 
 def _replay_new(table, raw_hands: Sequence[Any]) -> list[HandRecord]:

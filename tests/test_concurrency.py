@@ -65,7 +65,11 @@ def wait_until_healthy(base: str, server: subprocess.Popen, log: Path) -> None:
     pytest.fail(f"gunicorn did not answer /healthz:\n{log.read_text()[-3000:]}")
 
 
-@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+# Each run of the suite loads the database it runs on: SQLite, or PostgreSQL with TEST_DATABASE_URL.
+BACKEND = "postgresql" if os.environ.get("TEST_DATABASE_URL", "").strip() else "sqlite"
+
+
+@pytest.fixture(scope="module", params=[BACKEND])
 def server(request, tmp_path_factory, make_postgres_database):
     """gunicorn -w 4 serving the app on a database of its own; yields its base URL."""
     tmp_path = tmp_path_factory.mktemp(request.param)

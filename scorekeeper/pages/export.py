@@ -14,7 +14,6 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .. import games
-from ..extensions import db
 from ..models import Game
 from ..rules import GameState, RuleError
 from . import bp, keys
@@ -100,8 +99,8 @@ def _team_names(exported: dict[str, Any]) -> Any:
     return None if names == defaults else names
 
 
-def read_upload(data: bytes) -> tuple[dict[str, Any], Any]:
-    """From an exported file: the body for games.create_game and the time call, or a RuleError."""
+def read_upload(data: bytes) -> dict[str, Any]:
+    """From an exported file, the body for games.create_game, or a RuleError."""
     try:
         exported = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
@@ -111,32 +110,17 @@ def read_upload(data: bytes) -> tuple[dict[str, Any], Any]:
     hands = exported.get("hands", [])
     if not isinstance(hands, list):
         raise RuleError(NOT_A_GAME + " Its hands are not a list.")
-    body = {
+    return {
         "variant": exported["variant"], "players": exported["players"],
         "team_names": _team_names(exported), "rules": exported.get("rules"),
         "hands": [{k: v for k, v in hand.items() if k != "id"} if isinstance(hand, dict) else hand for hand in hands],
+        "time_called": exported.get("time_called"),
     }
-    return body, exported.get("time_called")
-
-
-def _call_time(game_id: str, edit_key: str, time_called: Any) -> None:
-    """Replay the exported game's time call; if it does not fit, the new game is removed again."""
-    db.session.commit()  # end the read transaction, so call_time takes the write lock up front
-    try:
-        games.call_time(game_id, edit_key, time_called)
-    except RuleError:
-        db.session.rollback()
-        db.session.delete(games.get_game(game_id))
-        db.session.commit()
-        raise
 
 
 def import_file(data: bytes) -> str:
-    """Create a new game from an exported file, hands and all or nothing; returns its id."""
-    body, time_called = read_upload(data)
-    result, edit_key = games.create_game(body)
-    if time_called is not None and result.state.outcome is None:
-        _call_time(result.game.id, edit_key, time_called)
+    """Create a new game from an exported file, hands and time call and all, or nothing; returns its id."""
+    result, edit_key = games.create_game(read_upload(data))
     keys.remember(result.game.id, edit_key)
     return result.game.id
 

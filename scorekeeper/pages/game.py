@@ -10,7 +10,6 @@ from flask_wtf.csrf import CSRFError
 
 from .. import games
 from ..api.routes import game_json
-from ..extensions import db
 from ..models import Game
 from ..rules import GameState, RuleError
 from . import bp, keys
@@ -76,11 +75,6 @@ def _writable(game_id: str) -> tuple[Game, str]:
     return game, edit_key
 
 
-def _end_read() -> None:
-    """Close the read transaction, so the write that follows takes its lock from the start."""
-    db.session.commit()
-
-
 def _expected_number(form) -> int | None:
     """The hand number the form was rendered for (another phone may have logged one since)."""
     value = form.number.data
@@ -104,7 +98,6 @@ def log_hand(game_id: str):
         body = form.body() if form.validate() else None
     if body is not None:
         body["number"] = _expected_number(form)
-        _end_read()
         try:
             games.add_hand(game_id, edit_key, body)
         except RuleError as error:
@@ -134,7 +127,6 @@ def edit_hand(game_id: str, number: int):
     else:
         body = {"misdeal": True} if "misdeal" in request.form else (form.body() if form.validate() else None)
         if body is not None:
-            _end_read()
             try:
                 games.replace_hand(game_id, edit_key, number, body)
             except RuleError as error:
@@ -154,7 +146,6 @@ def undo(game_id: str):
     form = ConfirmForm()
     error = None
     if request.method == "POST" and form.number.data and form.number.data.isdigit():
-        _end_read()
         try:
             games.delete_hand(game_id, edit_key, int(form.number.data), form.hand_id.data or None)
         except (RuleError, games.NotFound) as problem:
@@ -180,7 +171,6 @@ def call_time(game_id: str):
     form = ConfirmForm()
     error = None
     if request.method == "POST":
-        _end_read()
         try:
             games.call_time(game_id, edit_key, {"finish_hand": form.finish_hand.data == "yes"})
         except RuleError as problem:

@@ -14,12 +14,13 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from .. import clock, games
+from ..database import writing
 from ..extensions import db
 from ..models import Game, HandRecord, utcnow
 from ..rules import Conflict, GameState, RuleError
 from . import rounds
 from .models import Pairing, Tournament, TournamentTeam
-from .service import get_tournament, lock, write
+from .service import get_tournament, lock
 from .standings import Line, Payout, Result, TieBreak, leaders, payout, standings, ties
 
 MISDEALS_FLAGGED = 3  # a table with this many misdeals in one game is worth the coordinator's look
@@ -171,7 +172,7 @@ def _tie_break_teams(tournament: Tournament, body: Any) -> tuple[list[int], int]
 def record_tie_break(tournament_id: str, edit_key: str | None, body: Any) -> Report:
     """Record who won the one hand dealt between tied teams; returns the new report."""
     report(tournament_id)  # every clock that has run out is settled before the tie is judged
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         teams, winner = _tie_break_teams(tournament, body)
         before = build(tournament)

@@ -7,12 +7,13 @@ from typing import Any
 import sqlalchemy as sa
 
 from .. import games
+from ..database import writing
 from ..extensions import db
 from ..models import Game, utcnow
 from ..rules import Conflict
 from .models import Pairing, Tournament, TournamentTeam
 from .pairing import Round, schedule
-from .service import lock, write
+from .service import lock
 
 
 def drawn(tournament: Tournament) -> int:
@@ -56,16 +57,15 @@ def draw_next(tournament_id: str, edit_key: str | None) -> int:
     if another request drew the same round meanwhile, this one is a conflict
     (its games are left unused).
     """
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         plan = _plan(tournament)
         teams = {team.id: team for team in tournament.teams}
         bodies = [(match, game_body(tournament, *(teams[team] for team in match.teams))) for match in plan.matches]
     made = []
     for match, body in bodies:
-        db.session.rollback()  # end the read create_game's answer left open
         made.append((match, *games.create_game(body)))
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         if drawn(tournament) + 1 != plan.number:
             raise Conflict(f"Round {plan.number} was drawn a moment ago; reload to see it.")
@@ -82,7 +82,7 @@ def draw_next(tournament_id: str, edit_key: str | None) -> int:
 
 def start(tournament_id: str, edit_key: str | None, number: int) -> int:
     """Start the clocks of round `number` now (a game whose clock already runs keeps it); returns how many started."""
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         ids = [pairing.game_id for pairing in round_of(tournament, number) if pairing.game_id]
         locked = db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).with_for_update()).all()

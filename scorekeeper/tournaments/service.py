@@ -5,8 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import random
 import secrets
-from collections.abc import Iterator, Mapping
-from contextlib import contextmanager
+from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
@@ -20,14 +19,6 @@ from .models import Tournament, TournamentSingle, TournamentTeam
 
 NO_TOURNAMENT = "There is no tournament at this address. Check the link."
 SEED_MAX = 2**31 - 1
-
-
-@contextmanager
-def write() -> Iterator[None]:
-    """writing(), after ending any read this request has open, so the write lock is taken up front."""
-    db.session.rollback()  # nothing is pending outside a write; this only ends the read
-    with writing():
-        yield
 
 
 def get_tournament(tournament_id: str) -> Tournament:
@@ -120,7 +111,7 @@ def create_tournament(body: Any) -> tuple[Tournament, str]:
     )
     edit_key = games.new_token()
     tournament.id, tournament.edit_key_hash = games.new_token(), games.key_hash(edit_key)
-    with write():
+    with writing():
         db.session.add(tournament)
     return tournament, edit_key
 
@@ -151,7 +142,7 @@ def _check_team_name(tournament: Tournament, name: str) -> None:
 
 def add_team(tournament_id: str, edit_key: str | None, body: Any) -> TournamentTeam:
     """Register a team of two."""
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         body = _object(body, "with the team's name and its two players")
         name = text(body, "name", "The team's name")
@@ -170,7 +161,7 @@ def add_team(tournament_id: str, edit_key: str | None, body: Any) -> TournamentT
 
 def add_single(tournament_id: str, edit_key: str | None, body: Any) -> TournamentSingle:
     """Register a player who came alone, to be paired with another single."""
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         name = text(_object(body, "with the player's name"), "name", "The player's name")
         _check_players(tournament, [name], "name")
@@ -212,7 +203,7 @@ def pair_singles(tournament_id: str, edit_key: str | None, body: Any) -> tuple[l
     Returns the new teams and the seed used (None by hand); an odd single out keeps waiting.
     """
     body = _object(body if body is not None else {}, "(or empty)")
-    with write():
+    with writing():
         tournament = lock(tournament_id, edit_key)
         _open_for_teams(tournament)
         seed = None
