@@ -1,14 +1,18 @@
 // The game page: the hand form in a dialog, saves through store.js, and the sheet re-rendered from the
 // game JSON: first the engine's own scoring (so a save shows at once), then the server's answer.
+// Offline-first: what the page shows is the game as the server last sent it with this phone's waiting
+// writes (the outbox) played on top by the engine, so the sheet, totals and winner are right with no
+// connection; each answer from the server replaces that copy. A page from the worker's offline shell
+// (data-shell) has no game in it: it is filled from the phone's copy (shell.js).
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const json = (id) => JSON.parse(document.getElementById(id).textContent);
 const FORM_HASH = /^#(log|edit-(\d+))(?:\?(.*))?$/;
 
 class GamePage {
-  constructor(root, store, engine, sheet, HandForm) {
+  constructor(root, store, engine, sheet, HandForm, game) {
     Object.assign(this, { root, store, engine, sheet });
-    this.game = json("game-json");
+    this.game = game;
     this.gameId = this.game.id;
     this.teamNames = this.game.team_names ?? null;
     store.rememberKey(this.gameId, root.dataset.editKey);
@@ -22,10 +26,109 @@ class GamePage {
     this.form = new HandForm(form, engine, sheet, this.game.teams.map((team) => team.name));
     this.table = this.makeTable();
     this.openKey = null;
-    this.pending = 0;
-    this.queue = Promise.resolve();
+    this.pending = 0; // writes of this game not yet confirmed by the server
+    this.writing = 0; // writes on their way into the outbox
+    this.durable = true;
+    this.syncLine = $('[data-slot="sync"]', root);
+    this.conflict = new ConflictScreen($("#conflict-dialog"), this);
     this.wire(form);
     this.syncHash();
+  }
+
+  // ---- The phone's copy: the server's game, then the outbox's waiting writes on top.
+
+  async start(fromServer) {
+    if (fromServer) await this.store.seen(this.game);
+    this.durable = await this.store.durable();
+    this.store.subscribe(() => this.refresh());
+    const again = () => this.online();
+    window.addEventListener("online", again);
+    window.addEventListener("pageshow", (event) => event.persisted && again());
+    document.addEventListener("visibilitychange", () => document.hidden || again());
+    if (!fromServer) this.show(this.game); // the shell's sheet is empty until now
+    await this.refresh();
+    await this.online();
+  }
+
+  // Send what waits; then, if nothing does, ask the server for the game (another phone may have changed it).
+  async online() {
+    const result = await this.store.flush();
+    if (!result.offline && !result.held && (await this.store.fetchGame(this.gameId))) await this.refresh();
+  }
+
+  // Show the game as this phone knows it now, the waiting writes and any refused one.
+  async refresh() {
+    if (this.writing) return;
+    const record = await this.store.gameRecord(this.gameId);
+    if (this.writing) return;
+    const base = record.server ?? (record.setup ? gameFromSetup(this.engine, record.setup) : null);
+    const refused = record.entries.find((entry) => entry.problem) ?? null;
+    const waiting = refused ? record.entries.slice(0, record.entries.indexOf(refused)) : record.entries;
+    if (base) {
+      const game = this.withWrites(base, waiting);
+      if (JSON.stringify(game) !== JSON.stringify(this.game)) this.show(game);
+    }
+    this.pending = record.entries.length;
+    this.showSync(record.entries, refused);
+    this.conflict.show(refused, record.entries);
+  }
+
+  // `base` (a game JSON) with the writes of `entries` played on it by the engine; a write the rules
+  // refuse is left out (the server will refuse it too, and the page then asks what to do).
+  withWrites(base, entries) {
+    const hands = base.hands.map((hand) => ({ ...hand }));
+    let timeCall = base.time_called ?? null;
+    for (const entry of entries) {
+      const at = entry.number - 1;
+      if (entry.kind === "add" && !hands.some((hand) => hand.id === entry.handId)) {
+        hands.push({ ...entry.body, id: entry.handId });
+      } else if (entry.kind === "replace" && hands[at]) {
+        hands[at] = { ...entry.body, id: hands[at].id };
+      } else if (entry.kind === "delete" && hands[at]?.id === entry.handId) {
+        hands.splice(at, 1);
+      } else if (entry.kind === "time" && !timeCall) {
+        timeCall = { after_hand: entry.body.after_hand ?? hands.length, finish_hand: Boolean(entry.body.finish_hand) };
+      }
+    }
+    const { variant, players, rules } = base;
+    let table;
+    try {
+      table = this.engine.makeTable(variant, players, base.team_names ?? null, rules, timeCall);
+    } catch {
+      return base;
+    }
+    let state = this.engine.score(table, []);
+    const ids = [];
+    for (const hand of hands) {
+      try {
+        state = this.engine.play(state, this.engine.parseHand(hand, table.rules));
+        ids.push(hand.id);
+      } catch {
+        break;
+      }
+    }
+    const scored = this.engine.stateToDict(state);
+    return { ...base, ...scored, hands: scored.hands.map((hand, index) => ({ id: ids[index], ...hand })) };
+  }
+
+  // "2 hands not sent yet" while the outbox holds writes of this game; "All changes saved" after.
+  showSync(entries, refused) {
+    if (!this.syncLine) return;
+    let text = "All changes saved.";
+    if (refused) {
+      text = "A change needs your decision before the rest can be sent.";
+    } else if (entries.length) {
+      const count = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+      const created = entries.some((entry) => entry.kind === "create");
+      const hands = entries.filter((entry) => entry.kind === "add").length;
+      const other = entries.filter((entry) => entry.kind !== "add" && entry.kind !== "create").length;
+      const parts = [created && "the new game", hands && count(hands, "hand", "hands"), other && count(other, "change", "changes")];
+      const list = parts.filter(Boolean).join(" and ");
+      const where = this.durable ? "kept on this phone" : "kept only while this page is open";
+      text = `${list.charAt(0).toUpperCase()}${list.slice(1)} not sent yet (${where}); they go as soon as there is a connection.`;
+    }
+    if (this.syncLine.textContent !== text) this.syncLine.textContent = text; // a status: say it only when it changes
+    this.syncLine.classList.toggle("waiting", entries.length > 0);
   }
 
   wire(form) {
@@ -56,7 +159,7 @@ class GamePage {
     });
     window.addEventListener("popstate", () => this.syncHash());
     window.addEventListener("beforeunload", (event) => {
-      if (this.pending) event.preventDefault(); // a save still on its way: ask before leaving
+      if (this.pending && !this.durable) event.preventDefault(); // the outbox is in memory only: ask first
     });
   }
 
@@ -169,14 +272,14 @@ class GamePage {
   // ---- Writes: shown at once from the engine, sent in order through the store, then the server's game.
 
   send(write, previous, onError) {
-    this.pending += 1;
-    this.queue = this.queue.then(write).then(
-      (game) => {
-        this.pending -= 1;
-        if (!this.pending) this.show(game);
+    this.writing += 1;
+    write().then(
+      () => {
+        this.writing -= 1;
+        return this.refresh();
       },
       (error) => {
-        this.pending -= 1;
+        this.writing -= 1;
         this.show(previous);
         onError(error);
       },
@@ -224,7 +327,7 @@ class GamePage {
     const body = { ...checked.body, id };
     const write = editing
       ? () => store.replaceHand(gameId, number, body)
-      : () => store.addHand(gameId, { ...body, number });
+      : () => store.addHand(gameId, body, number);
     this.send(write, previous, (error) => {
       this.openForm(key, true);
       this.form.showError(error.field, error.message);
@@ -263,7 +366,95 @@ class GamePage {
       "A hand is being played: finish it first", "Keep playing", "No hand dealt: decide now",
     );
     if (answer === "no") return;
-    this.send(() => this.store.callTime(this.gameId, { finish_hand: answer === "yes" }), this.game, (error) => this.say(error.message));
+    const body = { finish_hand: answer === "yes", after_hand: this.game.hands.length };
+    this.send(() => this.store.callTime(this.gameId, body), this.game, (error) => this.say(error.message));
+  }
+}
+
+// What to do with a write the server refused. For a hand another phone logged first (409 on its number):
+// both versions side by side, and keep the server's, put this phone's in its place, or keep both.
+// Anything else refused (the game is over, the key is wrong): the server's reason, and drop the change.
+class ConflictScreen {
+  constructor(dialog, page) {
+    Object.assign(this, { dialog, page, seq: null });
+    if (!dialog) return;
+    dialog.addEventListener("cancel", (event) => event.preventDefault()); // it must be answered
+    dialog.addEventListener("close", () => this.choose(dialog.returnValue));
+  }
+
+  show(entry, entries = []) {
+    const { dialog } = this;
+    if (!dialog) return;
+    if (!entry) {
+      this.seq = null;
+      if (dialog.open) dialog.close("");
+      return;
+    }
+    if (entry.seq === this.seq && dialog.open) return;
+    this.seq = entry.seq;
+    this.fill(entry);
+    const later = entries.filter((item) => item.seq > entry.seq).length;
+    if (later) {
+      const what = later === 1 ? "1 more change from this phone waits" : `${later} more changes from this phone wait`;
+      this.page.sheet.slot(dialog, "conflict-why").append(` ${what} for this choice.`);
+    }
+    if (this.page.dialog.open) this.page.closeForm();
+    dialog.returnValue = "";
+    dialog.showModal();
+  }
+
+  fill(entry) {
+    const { sheet } = this.page;
+    const { problem } = entry;
+    const server = problem.server ?? null;
+    const number = entry.number;
+    const theirs = server?.hands?.[number - 1] ?? null;
+    const twice = entry.kind === "add" && problem.status === 409 && problem.field === "number" && server;
+    const text = (name, value) => sheet.setText(this.dialog, name, value);
+    const button = (name) => sheet.slot(this.dialog, name);
+    sheet.slot(this.dialog, "versions").hidden = !twice;
+    button("keep-mine").hidden = !(twice && theirs);
+    button("keep-both").hidden = !(twice && server.status !== "finished");
+    if (twice) {
+      text("conflict-title", theirs ? `Hand ${number} was logged on two phones` : `Hand ${number} no longer fits`);
+      text("conflict-why", "Another phone sent its hands before this one could. Nothing has been thrown away: "
+        + "choose what the score sheet keeps.");
+      text("theirs", theirs ? this.describe(theirs, server) : `The server has ${server.hands.length} hands.`);
+      text("mine", this.describe(this.mine(entry, server), server));
+      text("keep-theirs", theirs ? `Keep the other phone's hand ${number}` : "Drop this phone's hand");
+      text("keep-mine", `Put this phone's hand in its place`);
+      text("keep-both", `Keep both: this phone's becomes hand ${server.next_number}`);
+    } else {
+      text("conflict-title", entry.kind === "add" ? `Hand ${number} was not saved` : "A change was not saved");
+      text("conflict-why", `The server refused it: ${problem.error}`);
+      text("keep-theirs", "Drop this change");
+    }
+  }
+
+  // This phone's hand, scored as it would be after the server's earlier hands.
+  mine(entry, server) {
+    const before = { ...server, hands: server.hands.slice(0, entry.number - 1) };
+    const game = this.page.withWrites(before, [{ ...entry, kind: "add" }]);
+    return game.hands[entry.number - 1] ?? { ...entry.body };
+  }
+
+  // "Bo bid 6 ♥, made: Us +4, Them +6"
+  describe(hand, game) {
+    const { sheet } = this.page;
+    if (hand.misdeal) return "A misdeal.";
+    const trump = hand.trump ? ` ${sheet.SUITS[hand.trump]} (${hand.trump})` : "";
+    const result = hand.made === undefined ? "" : hand.made ? ", made" : ", set";
+    const deltas = hand.delta
+      ? `: ${game.teams.map((team, index) => `${team.name} ${sheet.signed(hand.delta[index])}`).join(", ")}` : "";
+    return `${game.players[hand.bidder]} bid ${sheet.bidLabel(hand, game.rules)}${trump}${result}${deltas}.`;
+  }
+
+  async choose(choice) {
+    const seq = this.seq;
+    if (!seq || !["theirs", "mine", "both"].includes(choice)) return;
+    this.seq = null;
+    await this.page.store.resolve(seq, choice);
+    await this.page.refresh();
   }
 }
 
@@ -277,14 +468,44 @@ async function restoreSession(store, gameId) {
   if (await store.joinSession(gameId, key, csrf)) location.reload();
 }
 
+// The game made on this phone before the server has it: the create body, scored with no hands.
+function gameFromSetup(engine, setup) {
+  const table = engine.makeTable(setup.variant, setup.players, setup.team_names ?? null, setup.rules ?? null);
+  const share = new URL(`/share/${encodeURIComponent(setup.id)}`, location.origin).href;
+  return {
+    id: setup.id, variant: setup.variant, ...engine.stateToDict(engine.score(table, [])),
+    share_url: share, team_names: setup.team_names ?? null, clock: null,
+  };
+}
+
+// A page from the offline shell: the game this address names, from the phone's copy (or null).
+async function shellGame(store, engine) {
+  const gameId = decodeURIComponent(location.pathname.split("/")[2] ?? "");
+  const record = await store.gameRecord(gameId);
+  if (record.server) return record.server;
+  return record.setup ? gameFromSetup(engine, record.setup) : null;
+}
+
 async function main() {
   const root = document.getElementById("game");
   if (!root) return;
   const assets = json("assets");
   const store = await import(assets.store);
-  if (root.dataset.editable !== "true") return restoreSession(store, root.dataset.gameId);
+  if (root.dataset.editable !== "true") {
+    store.flush();
+    return restoreSession(store, root.dataset.gameId);
+  }
   const [engine, sheet, form] = await Promise.all([import(assets.engine), import(assets.sheet), import(assets.form)]);
-  window.gamePage = new GamePage(root, store, engine, sheet, form.HandForm);
+  const shell = root.dataset.shell === "true";
+  let game = json("game-json");
+  if (shell) {
+    game = await shellGame(store, engine);
+    const { fitShell, missing } = await import(assets.shell);
+    if (!game) return missing(root);
+    fitShell(root, game, store.editKey(game.id));
+  }
+  window.gamePage = new GamePage(root, store, engine, sheet, form.HandForm, game);
+  await window.gamePage.start(!shell);
 }
 
 main().catch((error) => {

@@ -1,8 +1,13 @@
 // Every write a page makes goes through here: create a game, add, replace or delete a hand, call time.
-// Each request carries an id made on the phone (the hand's id; the game's id and edit key), so sending
-// it twice changes nothing. The interface is small and promise-based on purpose: a later version puts
-// the same calls behind an offline outbox without the pages noticing.
+// A write goes into the outbox (outbox.js: IndexedDB, kept until the server confirms it) and is sent from
+// there at once, or when the connection comes back (page load, the online event, Background Sync, a
+// timer). Each carries an id made on the phone (the hand's id; the game's id and edit key), so sending it
+// twice changes nothing. Pages show the game as the server last sent it with the waiting writes on top,
+// and hear of every change through subscribe().
 
+import "./outbox.js";
+
+const outbox = globalThis.PitchOutbox;
 const KEYS = "pitch.keys"; // {gameId: editKey}
 const GAMES = "pitch.games"; // {gameId: {teams, scores, status, updated}}
 const gameKey = (id) => `pitch.game.${id}`; // the last game JSON seen on this phone
@@ -74,55 +79,143 @@ export function recentGames() {
     .sort((a, b) => b.updated - a.updated);
 }
 
-async function send(method, path, body, key) {
-  const headers = { Accept: "application/json" };
-  if (body !== undefined) headers["Content-Type"] = "application/json";
-  if (key) headers.Authorization = `Bearer ${key}`;
-  let response;
+// ---- The outbox.
+
+let asked = false;
+// Ask once to keep this site's storage when space runs low, so a game in progress is not evicted.
+function keepStorage() {
+  if (asked) return;
+  asked = true;
+  navigator.storage?.persisted?.().then((kept) => kept || navigator.storage.persist()).catch(() => {});
+}
+
+// Where the browser has Background Sync (Chromium), the worker sends the outbox once the connection is
+// back, even with the page closed. Elsewhere the page does it (load, online, timer).
+function syncLater() {
+  navigator.serviceWorker?.getRegistration?.()
+    .then((registration) => registration?.sync?.register("outbox"))
+    .catch(() => {});
+}
+
+async function queue(entry, send = true) {
+  let stored;
   try {
-    response = await fetch(path, {
-      method, headers, body: body === undefined ? undefined : JSON.stringify(body), keepalive: true,
-    });
+    stored = await outbox.add(entry);
   } catch {
-    throw new StoreError("No connection, so nothing was saved. Try again when the phone is back online.");
+    throw new StoreError("This phone could not keep the change (its storage refused it), so nothing was saved.");
   }
-  const data = await response.json().catch(() => null);
-  if (!response.ok) {
-    throw new StoreError(data?.error ?? `The server answered ${response.status}.`, response.status, data?.field ?? null);
-  }
-  return data;
+  keepStorage();
+  syncLater();
+  if (send) flush();
+  return stored;
 }
 
-async function writeGame(method, gameId, path, body) {
-  const game = await send(method, `/api/games/${encodeURIComponent(gameId)}${path}`, body, editKey(gameId));
-  remember(game);
-  return game;
+// Send whatever waits, now. Resolves to {sent, offline, held}.
+export const flush = () => outbox.flush();
+
+// Call `listener(message)` whenever any outbox or stored game changes (this tab, another, the worker).
+export const subscribe = (listener) => outbox.subscribe(listener);
+
+// Whether writes survive a closed page here (IndexedDB), or only live in this page's memory.
+export const durable = () => outbox.durable();
+
+// What this phone holds of a game: {server: the last game JSON the server sent (or null), setup: the
+// create body while the server does not have the game, entries: its writes not yet confirmed, in order}.
+export async function gameRecord(gameId) {
+  const [record, entries] = await Promise.all([outbox.getGame(gameId), outbox.entries(gameId)]);
+  return { server: record?.server ?? null, setup: record?.setup ?? null, variant: record?.variant ?? null, entries };
 }
 
-// Create a game with an id and edit key made here; resolves to the game (with edit_key).
+// The game as the server just sent it (a page it rendered, or a GET): keep it as the phone's copy.
+export function seen(game) {
+  return outbox.putGame(game.id, { variant: game.variant, server: game }).catch(() => null);
+}
+
+// Ask the server for the game now; resolves to it (kept on the phone), or null when it cannot be reached.
+export async function fetchGame(gameId) {
+  try {
+    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}`, {
+      headers: { Accept: "application/json" }, cache: "no-store",
+    });
+    if (!response.ok) return null;
+    const game = await response.json();
+    await seen(game);
+    return game;
+  } catch {
+    return null;
+  }
+}
+
+// Create a game with an id and edit key made here. Resolves to the server's game (with edit_key) when
+// it answers at once, else to {id, edit_key, variant, pending: true}: the game lives on this phone
+// until the connection is back.
 export async function createGame(body) {
-  const game = await send("POST", "/api/games", { id: token(), edit_key: token(), ...body });
-  rememberKey(game.id, game.edit_key);
-  remember(game);
-  return game;
+  const setup = { id: token(), edit_key: token(), ...body };
+  rememberKey(setup.id, setup.edit_key);
+  try {
+    await outbox.putGame(setup.id, { variant: setup.variant, setup });
+  } catch {
+    throw new StoreError("This phone could not keep the new game (its storage refused it).");
+  }
+  const entry = await queue({ gameId: setup.id, kind: "create", key: setup.edit_key, body: setup }, false);
+  await flush();
+  const { server, entries } = await gameRecord(setup.id);
+  const refused = entries.find((item) => item.seq === entry.seq)?.problem;
+  if (refused) {
+    await outbox.remove(entry.seq);
+    throw new StoreError(refused.error, refused.status, refused.field);
+  }
+  return server ? { ...server, edit_key: setup.edit_key } : { id: setup.id, edit_key: setup.edit_key, variant: setup.variant, pending: true };
 }
 
-// Record the next hand; `hand.id` is made here when missing, so a repeat records it once.
-export function addHand(gameId, hand) {
-  return writeGame("POST", gameId, "/hands", { ...hand, id: hand.id || handId() });
+const gameWrite = (kind, gameId, fields) => queue({ gameId, kind, key: editKey(gameId), ...fields });
+
+// Record the next hand as hand `number`; `hand.id` is made here when missing, so a repeat records it once.
+export function addHand(gameId, hand, number = hand.number) {
+  const { id, number: _, ...body } = hand;
+  return gameWrite("add", gameId, { handId: id || handId(), number, body });
 }
 
+// Replace hand `number` (the hand `id` there now) with `hand`.
 export function replaceHand(gameId, number, hand) {
-  return writeGame("PUT", gameId, `/hands/${number}`, hand);
+  const { id, number: _, ...body } = hand;
+  return gameWrite("replace", gameId, { handId: id ?? null, number, body });
 }
 
 // Remove hand `number` only while it is still the hand `id`: a repeat removes nothing more.
 export function deleteHand(gameId, number, id) {
-  return writeGame("DELETE", gameId, `/hands/${number}?id=${encodeURIComponent(id)}`);
+  return gameWrite("delete", gameId, { handId: id, number });
 }
 
 export function callTime(gameId, body = {}) {
-  return writeGame("POST", gameId, "/time", body);
+  return gameWrite("time", gameId, { body });
+}
+
+// ---- A write the server refused (another phone logged that hand first, the game is over, ...).
+
+// The scorer's answer to a refused hand: "theirs" keeps the server's hand and drops this phone's,
+// "mine" puts this phone's hand in its place, "both" adds this phone's hand after the server's hands.
+// Later writes of the game follow: their hand numbers and ids are moved to match. Then it is all sent.
+export async function resolve(seq, choice) {
+  const entries = await outbox.entries();
+  const entry = entries.find((item) => item.seq === seq);
+  if (!entry) return flush();
+  const later = entries.filter((item) => item.gameId === entry.gameId && item.seq > seq);
+  const server = entry.problem?.server ?? null;
+  const theirs = server?.hands?.[entry.number - 1] ?? null;
+  if (choice === "theirs" || !server) {
+    await outbox.remove(seq);
+    for (const item of later) if (entry.handId && item.handId === entry.handId) await outbox.remove(item.seq);
+  } else if (choice === "mine") {
+    await outbox.update({ ...entry, kind: "replace", handId: theirs?.id ?? null, problem: null });
+    for (const item of later) if (item.handId === entry.handId) await outbox.update({ ...item, handId: theirs?.id ?? null });
+  } else if (choice === "both") {
+    const shift = server.next_number - entry.number;
+    await outbox.update({ ...entry, number: server.next_number, problem: null });
+    for (const item of later) if (item.number >= entry.number) await outbox.update({ ...item, number: item.number + shift });
+  }
+  outbox.announce({ type: "changed", games: [entry.gameId] });
+  return flush();
 }
 
 // Let this browser's session hold the key too, so the server renders the sheet ready to edit.

@@ -60,18 +60,54 @@ def live_server(app) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
-def browser():
-    """Headless system Chromium, launched once per session."""
+def playwright():
+    """Playwright's sync API, started once per session (it cannot run twice in one thread)."""
     if not CHROMIUM.exists():
         unavailable(f"Chromium is not installed at {CHROMIUM} (apt-get install -y chromium)")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
         unavailable("the playwright Python package is not installed (pip install -e '.[test]')")
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-        yield browser
-        browser.close()
+    with sync_playwright() as started:
+        yield started
+
+
+@pytest.fixture(scope="session")
+def browser(playwright):
+    """Headless system Chromium, launched once per session."""
+    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+    yield browser
+    browser.close()
+
+
+@pytest.fixture
+def persistent(playwright, tmp_path, page_errors) -> Iterator[Callable[..., object]]:
+    """persistent(name="phone", **options) -> a context with a profile on disk, as an installed app has.
+
+    Service-worker and installability tests use these (an ordinary Playwright context
+    counts as incognito for Chromium's installability check). Each name is one profile,
+    so two names are two phones; every page opened in them is watched for errors.
+    """
+    contexts = {}
+
+    def open_context(name: str = "phone", **options):
+        if name not in contexts:
+            context = playwright.chromium.launch_persistent_context(
+                str(tmp_path / f"profile-{name}"), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS,
+                headless=True, **{"viewport": VIEWPORT, **options},
+            )
+            context.set_default_timeout(10_000)
+            for page in context.pages:
+                _collect(page, page_errors)
+            context.on("page", lambda page: _collect(page, page_errors))
+            contexts[name] = context
+        return contexts[name]
+
+    yield open_context
+    for context in contexts.values():
+        context.close()
+    if page_errors:
+        pytest.fail("The page reported errors:\n" + "\n".join(page_errors), pytrace=False)
 
 
 @pytest.fixture

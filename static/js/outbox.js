@@ -1,0 +1,293 @@
+// The outbox: every write a phone makes, kept in IndexedDB until the server has confirmed it, and sent
+// in order. Shared by the pages (store.js imports this file) and the service worker (importScripts, for
+// Background Sync), so it is a plain script with no import or export: it defines self.PitchOutbox.
+//
+// An entry is one request of spec/api.md with the ids made on the phone (the game's id and edit key,
+// the hand's id), so sending it twice changes nothing. Entries of one game go one at a time, in order,
+// under a Web Lock shared by every tab and the worker; an answer the server refuses (409, 422, ...)
+// holds that game's later entries back until the scorer decides (the page's conflict screen).
+//
+// IndexedDB "pitch": outbox {seq, gameId, kind, key, body, number, handId, made, problem}
+//                    games  {id, variant, server (the last game JSON the server sent), setup (the create
+//                            body while the server does not have the game), updated}
+
+(() => {
+  const DB = "pitch";
+  const LOCK = "pitch-outbox";
+  const CHANNEL = "pitch-outbox";
+  const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+  let opening = null;
+
+  function promised(request) {
+    return new Promise((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  }
+
+  function done(tx) {
+    return new Promise((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+      tx.onabort = () => reject(tx.error ?? new Error("IndexedDB transaction aborted"));
+    });
+  }
+
+  function open() {
+    if (!opening) {
+      const request = indexedDB.open(DB, 1);
+      request.onupgradeneeded = () => {
+        const db = request.result;
+        const outbox = db.createObjectStore("outbox", { keyPath: "seq", autoIncrement: true });
+        outbox.createIndex("gameId", "gameId");
+        db.createObjectStore("games", { keyPath: "id" });
+      };
+      opening = promised(request).then((db) => {
+        db.onversionchange = () => {
+          db.close();
+          opening = null;
+        };
+        return db;
+      });
+      opening.catch(() => {
+        opening = null;
+      });
+    }
+    return opening;
+  }
+
+  // Run `work(stores)` in one transaction over `names`; resolves to its result once committed.
+  async function transact(names, mode, work) {
+    const db = await open();
+    const tx = db.transaction(names, mode);
+    const stores = Object.fromEntries(names.map((name) => [name, tx.objectStore(name)]));
+    const result = await work(stores);
+    await done(tx);
+    return result;
+  }
+
+  const bySeq = (list) => list.sort((a, b) => a.seq - b.seq);
+
+  // IndexedDB, the phone's own disk.
+  const disk = {
+    entries: (gameId = null) => transact(["outbox"], "readonly", ({ outbox }) =>
+      promised(gameId === null ? outbox.getAll() : outbox.index("gameId").getAll(gameId))).then(bySeq),
+    getGame: (id) => transact(["games"], "readonly", ({ games }) => promised(games.get(id))),
+    allGames: () => transact(["games"], "readonly", ({ games }) => promised(games.getAll())),
+    putGame: (id, fields) => transact(["games"], "readwrite", async ({ games }) => {
+      const record = { id, server: null, setup: null, ...(await promised(games.get(id))), ...fields, updated: Date.now() };
+      games.put(record);
+      return record;
+    }),
+    add: (entry) => transact(["outbox"], "readwrite", async ({ outbox }) => {
+      const stored = { ...entry };
+      stored.seq = await promised(outbox.add(stored));
+      return stored;
+    }),
+    update: (entry) => transact(["outbox"], "readwrite", ({ outbox }) => promised(outbox.put(entry))),
+    remove: (seq) => transact(["outbox"], "readwrite", ({ outbox }) => promised(outbox.delete(seq))),
+    // Drop the confirmed entry and keep the server's game, in one transaction.
+    confirm: (entry, game) => transact(["outbox", "games"], "readwrite", async ({ outbox, games }) => {
+      outbox.delete(entry.seq);
+      const record = (await promised(games.get(entry.gameId))) ?? { id: entry.gameId };
+      games.put({ ...record, variant: game.variant, server: game, setup: null, updated: Date.now() });
+    }),
+  };
+
+  // Where IndexedDB is refused (some private modes): the same calls in memory, for this page's life only.
+  const outboxMemory = new Map();
+  const gamesMemory = new Map();
+  let nextSeq = 1;
+  const copy = (value) => (value === undefined ? undefined : structuredClone(value));
+  const memory = {
+    entries: async (gameId = null) => bySeq([...outboxMemory.values()].filter((e) => gameId === null || e.gameId === gameId).map(copy)),
+    getGame: async (id) => copy(gamesMemory.get(id)),
+    allGames: async () => [...gamesMemory.values()].map(copy),
+    putGame: async (id, fields) => {
+      const record = { id, server: null, setup: null, ...gamesMemory.get(id), ...copy(fields), updated: Date.now() };
+      gamesMemory.set(id, record);
+      return copy(record);
+    },
+    add: async (entry) => {
+      const stored = { ...copy(entry), seq: nextSeq++ };
+      outboxMemory.set(stored.seq, stored);
+      return copy(stored);
+    },
+    update: async (entry) => void outboxMemory.set(entry.seq, copy(entry)),
+    remove: async (seq) => void outboxMemory.delete(seq),
+    confirm: async (entry, game) => {
+      outboxMemory.delete(entry.seq);
+      await memory.putGame(entry.gameId, { variant: game.variant, server: game, setup: null });
+    },
+  };
+
+  let backend = null;
+  function storage() {
+    backend ??= open().then(() => disk, () => memory);
+    return backend;
+  }
+  const call = (name) => async (...args) => (await storage())[name](...args);
+  const entries = call("entries");
+  const getGame = call("getGame");
+  const allGames = call("allGames");
+  const putGame = call("putGame");
+  const update = call("update");
+  const remove = call("remove");
+  const confirm = call("confirm");
+  const add = (entry) => call("add")({ made: Date.now(), problem: null, ...entry });
+  const durable = async () => (await storage()) === disk;
+
+  // The HTTP request an entry stands for (spec/api.md).
+  function request(entry) {
+    const game = `/api/games/${encodeURIComponent(entry.gameId)}`;
+    const paths = {
+      create: ["POST", "/api/games"],
+      add: ["POST", `${game}/hands`],
+      replace: ["PUT", `${game}/hands/${entry.number}`],
+      delete: ["DELETE", `${game}/hands/${entry.number}?id=${encodeURIComponent(entry.handId)}`],
+      time: ["POST", `${game}/time`],
+    };
+    const [method, url] = paths[entry.kind];
+    const headers = { Accept: "application/json" };
+    if (entry.kind !== "create") headers.Authorization = `Bearer ${entry.key}`;
+    let body;
+    if (entry.kind === "add") body = { ...entry.body, id: entry.handId, number: entry.number };
+    else if (entry.kind !== "delete") body = entry.body ?? {};
+    if (body !== undefined) headers["Content-Type"] = "application/json";
+    return { method, url, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  }
+
+  let chain = Promise.resolve();
+  // One sender at a time across tabs and the worker (Web Locks), or within this context without them.
+  function locked(work) {
+    if (self.navigator?.locks?.request) return self.navigator.locks.request(LOCK, work);
+    const run = chain.then(work, work);
+    chain = run.catch(() => {});
+    return run;
+  }
+
+  function announce(message) {
+    if (typeof BroadcastChannel === "undefined") return;
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.postMessage(message);
+    channel.close();
+  }
+
+  async function answerOf(response) {
+    const data = await response.json().catch(() => null);
+    return { status: response.status, error: data?.error ?? `The server answered ${response.status}.`, field: data?.field ?? null };
+  }
+
+  // Send one entry: "sent", "offline" (try again later) or "refused" (kept, with the server's reason).
+  async function sendOne(entry, fetcher) {
+    const { method, url, headers, body } = request(entry);
+    let response;
+    try {
+      response = await fetcher(url, { method, headers, body, credentials: "same-origin", cache: "no-store" });
+    } catch {
+      return "offline";
+    }
+    if (response.ok) {
+      const game = await response.json().catch(() => null);
+      if (!game) return "offline";
+      await confirm(entry, game);
+      return "sent";
+    }
+    if (RETRY_STATUSES.has(response.status)) return "offline";
+    const problem = await answerOf(response);
+    if (response.status === 409 && entry.kind !== "create") {
+      try {
+        const current = await fetcher(`/api/games/${encodeURIComponent(entry.gameId)}`, { cache: "no-store" });
+        if (current.ok) {
+          problem.server = await current.json();
+          await putGame(entry.gameId, { variant: problem.server.variant, server: problem.server });
+        }
+      } catch {
+        // Seen again on the next try.
+      }
+    }
+    await update({ ...entry, problem });
+    return "refused";
+  }
+
+  // Send every entry that may go, oldest first. Resolves to {sent, offline, held}: how many were
+  // confirmed, whether the connection failed, and how many wait on a refused entry of their game.
+  function drain(fetcher = timedFetch) {
+    return locked(async () => {
+      let sent = 0;
+      let offline = false;
+      const changed = new Set();
+      for (;;) {
+        const list = await entries();
+        const held = new Set(list.filter((entry) => entry.problem).map((entry) => entry.gameId));
+        const next = list.find((entry) => !held.has(entry.gameId));
+        if (!next) {
+          const waiting = list.length;
+          if (changed.size) announce({ type: "changed", games: [...changed], waiting });
+          return { sent, offline, held: waiting };
+        }
+        const outcome = await sendOne(next, fetcher);
+        if (outcome === "offline") {
+          offline = true;
+          if (changed.size) announce({ type: "changed", games: [...changed], waiting: list.length });
+          return { sent, offline, held: list.length };
+        }
+        changed.add(next.gameId);
+        if (outcome === "sent") sent += 1;
+      }
+    });
+  }
+
+  // ---- In a page: send now, again when the connection comes back, and on a growing timer meanwhile.
+
+  const TIMEOUT = 15000; // a request that hangs this long is tried again later (the server deduplicates)
+  let flushing = null;
+  let again = false;
+  let failures = 0;
+  let retry = 0;
+
+  function timedFetch(url, options) {
+    const abort = new AbortController();
+    const timer = setTimeout(() => abort.abort(), TIMEOUT);
+    return fetch(url, { ...options, signal: abort.signal }).finally(() => clearTimeout(timer));
+  }
+
+  // Send what waits; a call while sending runs once more after it. Resolves to drain()'s result.
+  function flush() {
+    if (flushing) {
+      again = true;
+      return flushing;
+    }
+    clearTimeout(retry);
+    flushing = drain(timedFetch).then((result) => {
+      flushing = null;
+      if (again) {
+        again = false;
+        return flush();
+      }
+      failures = result.offline ? failures + 1 : 0;
+      if (result.offline) retry = setTimeout(flush, Math.min(60, 2 ** failures) * 1000);
+      announce({ type: "drained", ...result });
+      return result;
+    }, (error) => {
+      flushing = null;
+      throw error;
+    });
+    return flushing;
+  }
+
+  // Call `listener(message)` whenever an outbox changes, here or in another tab or the worker.
+  function subscribe(listener) {
+    if (typeof BroadcastChannel === "undefined") return () => {};
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.onmessage = (event) => listener(event.data);
+    return () => channel.close();
+  }
+
+  if (typeof window !== "undefined") window.addEventListener("online", () => flush());
+
+  self.PitchOutbox = {
+    CHANNEL, entries, getGame, allGames, putGame, add, update, remove, confirm, durable, request, drain, flush,
+    subscribe, announce,
+  };
+})();

@@ -1,0 +1,94 @@
+// The offline game shell: the game page the service worker keeps for each variant (/shell/<variant>),
+// rendered by the server for a game of nobody, with every control a game of that variant can need.
+// fitShell makes it the page of one game from the phone's copy: its names, its house rules (bids, moon,
+// all tricks, clock), its links. The sheet itself is then drawn by sheet.js as on any game page.
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+// How the sheet states the target (scorekeeper/pages/view.py target_line).
+export function targetLine(game) {
+  const { rules, teams } = game;
+  if (rules.end !== "bid_only") return `First to ${rules.target}`;
+  const names = teams.map((team) => team.name);
+  const who = names.length === 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return `${who} need ${rules.target} on their own bid`;
+}
+
+function setLabel(input, text) {
+  const label = input.closest("label");
+  const span = label && $$(":scope > span", label).at(-1);
+  if (span) span.textContent = text;
+}
+
+function fitSheet(root, game) {
+  const title = game.teams.map((team) => team.name).join(" v ");
+  document.title = `${title} · Pitch`;
+  $(".game-title", root).textContent = title;
+  $$(".board .side-name", root).forEach((node, team) => (node.textContent = game.teams[team].name));
+  $$("thead th.team span", root).forEach((node, team) => (node.textContent = game.teams[team].name));
+  const line = $(".rules-line", root);
+  const time = $('[data-slot="time"]', line);
+  while (line.firstChild && line.firstChild !== time) line.firstChild.remove();
+  const clock = game.rules.time_limit_minutes ? ` · ${game.rules.time_limit_minutes}-minute clock` : "";
+  line.insertBefore(document.createTextNode(`${targetLine(game)}${clock} `), time);
+}
+
+function fitLinks(root, game, key) {
+  const id = encodeURIComponent(game.id);
+  root.dataset.gameId = game.id;
+  if (key) root.dataset.editKey = key;
+  $("#sheet", root).dataset.editHref = `/games/${id}/hands/0/edit`;
+  $('[data-action="undo"]', root).href = `/games/${id}/undo`;
+  const time = $('[data-action="time"]', root);
+  if (time) time.href = `/games/${id}/time`;
+  $(".clock", root)?.toggleAttribute("hidden", !game.rules.time_limit_minutes);
+  $("#hand-form").action = `/games/${id}/hands`;
+  const share = $(".share-link a.url", root);
+  share.href = share.textContent = game.share_url;
+  const join = $(".co-scorer a.url", root);
+  const joinUrl = key ? new URL(`/games/${id}/join#key=${key}`, location.origin).href : "";
+  join.href = join.textContent = joinUrl;
+  $(".qr-box", root).hidden = true; // the QR code is drawn by the server: it shows once online
+}
+
+function fitForm(form, game) {
+  const { rules, players, teams } = game;
+  $$('input[name="bidder"]', form).forEach((input) => setLabel(input, players[Number(input.value)]));
+  for (const input of $$('input[name="bid"]', form)) {
+    const bid = input.value === "moon" ? "moon" : Number(input.value);
+    const allowed = bid === "moon" ? rules.moon !== null : bid >= rules.min_bid && bid <= rules.max_bid;
+    if (!allowed) input.closest("label").remove();
+  }
+  const moonHint = $("#f-bid .hint", form);
+  if (moonHint && !rules.moon) moonHint.remove();
+  else if (moonHint) {
+    const hole = rules.moon.not_in_hole ? " Not allowed while the bidders are in the hole (below 0)." : "";
+    moonHint.textContent = `Moon: the bidders must take all 10 points.${hole}`;
+  }
+  const allTricks = $("#f-all_tricks", form);
+  if (allTricks && rules.all_tricks_bid === null) allTricks.remove();
+  else if (allTricks) {
+    $(".hint", allTricks).textContent =
+      `Only for a bid of ${rules.all_tricks_bid}: it needs all four points and all six tricks.`;
+  }
+  for (const input of $$('input[name^="captured_"]', form)) {
+    if (input.value !== "none") setLabel(input, teams[Number(input.value)].name);
+  }
+}
+
+// Make the shell in `root` the page of `game` (the game JSON), whose edit key is `key`.
+export function fitShell(root, game, key) {
+  fitSheet(root, game);
+  fitLinks(root, game, key);
+  fitForm($("#hand-form"), game);
+}
+
+// The worker sent the shell for a game this phone has no copy of.
+export function missing(root) {
+  $(".game-title", root).textContent = "This game is not on this phone";
+  for (const node of root.children) if (!node.matches(".game-title, [data-slot=notice]")) node.hidden = true;
+  const notice = $('[data-slot="notice"]', root);
+  notice.textContent = "There is no connection, and this phone has no copy of this game. Open it again once the phone is online.";
+  notice.hidden = false;
+}

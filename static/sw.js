@@ -1,0 +1,137 @@
+// The service worker. /sw.js (scorekeeper/pwa.py) serves this file after the lines it writes first:
+// VERSION (a digest of every asset and template), PRECACHE (the app shell: versioned static files, the
+// start page, the offline game shells) and importScripts of js/outbox.js. A deploy changes them, so the
+// browser installs the new worker next to the old one; the page offers "new version, reload", and only
+// then does the new worker take over, so a page never runs half old, half new.
+//
+// Pages: network first (a slow network gives up after NAVIGATION_TIMEOUT), else the cached copy. A game
+// page is never stored (it carries the edit key and says no-store): offline, or while the server does
+// not know a game started offline, the worker answers with the game shell of its variant and the page
+// renders the game from IndexedDB. Static files: versioned URLs from the cache, the rest network first.
+// The API is left to the page: writes go through the outbox, which Background Sync replays here.
+
+/* global VERSION, PRECACHE, PitchOutbox */
+const CACHE = `pitch-${VERSION}`;
+const NAVIGATION_TIMEOUT = 6000;
+const GAME_PAGE = /^\/games\/([A-Za-z0-9_-]{22,64})\/?$/;
+const SHELL = (variant) => `/shell/${encodeURIComponent(variant)}`;
+const OFFLINE = "/offline";
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE).then((cache) => cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "reload" })))),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name.startsWith("pitch-") && name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  const { type } = event.data ?? {};
+  const reply = (message) => (event.ports[0] ?? event.source)?.postMessage(message);
+  if (type === "skip-waiting") self.skipWaiting();
+  else if (type === "claim") event.waitUntil(self.clients.claim()); // a page loaded while this worker installed
+  else if (type === "version") reply({ type: "version", version: VERSION });
+  else if (type === "flush") event.waitUntil(PitchOutbox.drain().then((result) => reply({ type: "flushed", ...result })));
+});
+
+// Background Sync (Chromium): the connection is back, perhaps with no page open. A rejection asks the
+// browser to try again later.
+self.addEventListener("sync", (event) => {
+  if (event.tag !== "outbox") return;
+  event.waitUntil(PitchOutbox.drain().then((result) => {
+    if (result.offline) throw new Error("still offline");
+  }));
+});
+
+self.addEventListener("fetch", (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (request.mode === "navigate") event.respondWith(page(request, url));
+  else if (url.pathname.startsWith("/static/")) event.respondWith(staticFile(request, url));
+  else if (url.pathname === "/manifest.webmanifest") event.respondWith(networkFirst(request));
+});
+
+async function fromCache(request, options = {}) {
+  const cache = await caches.open(CACHE);
+  return cache.match(request, { ignoreVary: true, ...options });
+}
+
+async function keep(request, response) {
+  const cache = await caches.open(CACHE);
+  await cache.put(request, response);
+}
+
+function withTimeout(promise, ms) {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then(resolve, reject).finally(() => clearTimeout(timer));
+  });
+}
+
+const noStore = (response) => /no-store/.test(response.headers.get("Cache-Control") ?? "");
+
+async function page(request, url) {
+  const game = GAME_PAGE.exec(url.pathname)?.[1] ?? null;
+  const network = fetch(request);
+  network.catch(() => {}); // handled below; no unhandled rejection after a timeout
+  try {
+    const response = await withTimeout(network, NAVIGATION_TIMEOUT);
+    if (game && response.status === 404) return (await gameShell(game)) ?? response;
+    if (response.ok && !noStore(response) && !url.search) await keep(url.pathname, response.clone());
+    return response;
+  } catch {
+    const fallback = game ? await gameShell(game) : await fromCache(url.pathname);
+    if (fallback) return fallback;
+    try {
+      return await network; // slow, not gone: keep waiting for it
+    } catch {
+      return (await fromCache(OFFLINE)) ?? Response.error();
+    }
+  }
+}
+
+// The shell of the game's variant, if this phone has the game (else null).
+async function gameShell(gameId) {
+  let record = null;
+  try {
+    record = await PitchOutbox.getGame(gameId);
+  } catch {
+    return null;
+  }
+  const variant = record?.variant ?? record?.setup?.variant;
+  return variant ? (await fromCache(SHELL(variant))) ?? null : null;
+}
+
+async function staticFile(request, url) {
+  if (url.searchParams.has("v")) {
+    const cached = await fromCache(request);
+    if (cached) return cached;
+  }
+  try {
+    const response = await fetch(request);
+    if (response.ok && url.searchParams.has("v")) await keep(request, response.clone());
+    return response;
+  } catch (error) {
+    const fallback = await fromCache(request, { ignoreSearch: true });
+    if (fallback) return fallback;
+    throw error;
+  }
+}
+
+async function networkFirst(request) {
+  try {
+    const response = await fetch(request);
+    if (response.ok) await keep(request, response.clone());
+    return response;
+  } catch (error) {
+    const cached = await fromCache(request);
+    if (cached) return cached;
+    throw error;
+  }
+}

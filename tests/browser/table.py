@@ -1,0 +1,150 @@
+"""Helpers for the offline and PWA browser tests: start a game, log hands as a scorer taps them, read the sheet."""
+
+from __future__ import annotations
+
+import re
+import time
+
+import requests
+from playwright.sync_api import expect
+
+from scorekeeper.rules import make_table, parse_hand, score, state_to_dict
+
+PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+TEAMS = ("Us", "Them")
+POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
+
+
+VARIANTS = {
+    "ten-point": r"^10-Point Pitch, 4 players", "ten-point-six": r"^10-Point Pitch, 6 players",
+    "tournament": r"^Tournament", "five-point": r"^Five-Point", "cutthroat": r"^Cutthroat",
+}
+SEATS = {"ten-point-six": 6, "cutthroat": 3}
+
+
+def start_game(page, base: str, teams=TEAMS, variant: str = "ten-point", **house) -> str:
+    """Start a game from the start page (online or not); returns its id once its page runs.
+
+    `house` fills the house-rule boxes by id (target, min_bid, max_bid, clock; moon and end are selects).
+    """
+    page.goto(base + "/")
+    page.get_by_role("radio", name=re.compile(VARIANTS[variant])).check()
+    names = (PLAYERS + ["Ed", "Flo"])[: SEATS.get(variant, 4)]
+    for seat, name in enumerate(names):
+        page.fill(f"#players-{seat}", name)
+    if teams and variant != "cutthroat":
+        page.fill("#team_names-0", teams[0])
+        page.fill("#team_names-1", teams[1])
+    if house:
+        page.locator("details.house summary").click()
+        for name, value in house.items():
+            if name in ("moon", "end"):
+                page.select_option(f"#{name}", str(value))
+            else:
+                page.fill(f"#{name}", str(value))
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    page.wait_for_function("() => window.gamePage")
+    return page.url.rsplit("/", 1)[1]
+
+
+def log_hand(page, bidder: str, bid: str, moves: dict[str, str] | None = None) -> None:
+    """Log a hand through the dialog: bidder, bid, the points that went to the other side, save."""
+    dialog = page.locator("#hand-dialog")
+    page.locator('[data-action="log"]').click()
+    dialog.wait_for(state="visible")
+    dialog.locator("#f-bidder").get_by_role("radio", name=bidder, exact=True).check()
+    dialog.locator("#f-bid").get_by_role("radio", name=bid, exact=True).check()
+    for point, side in (moves or {}).items():
+        dialog.locator(f"#f-captured_{point}").get_by_role("radio", name=side, exact=True).check()
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+
+
+def body(bidder: str, bid: str, moves: dict[str, str] | None = None, teams=TEAMS) -> dict:
+    """The hand body that log_hand's taps make: every point with the bidders' side unless moved."""
+    seat = PLAYERS.index(bidder)
+    captured = {point: seat % 2 for point in POINTS}
+    for point, side in (moves or {}).items():
+        captured[point] = teams.index(side)
+    return {"bidder": seat, "bid": "moon" if bid == "Moon" else int(bid), "captured": captured}
+
+
+def expected(bodies: list[dict], teams=TEAMS) -> dict:
+    """The game the server's engine makes of these hands (10-point, the players above)."""
+    table = make_table("ten-point", PLAYERS, list(teams))
+    return state_to_dict(score(table, [parse_hand(item, table.rules) for item in bodies]))
+
+
+def board(page) -> list[str]:
+    """The big totals, as printed."""
+    return page.locator(".board .side-score").all_inner_texts()
+
+
+def rows(page) -> list[str]:
+    """Each hand row of the sheet, as text on one line."""
+    return [" ".join(text.split()) for text in page.locator("#sheet tbody tr.hand").all_inner_texts()]
+
+
+def printed(n: int) -> str:
+    """A score as the sheet prints it (a real minus sign)."""
+    return f"\u2212{-n}" if n < 0 else str(n)
+
+
+def assert_sheet(page, game: dict) -> None:
+    """The page's board, rows and winner banner show `game` (the API's JSON shape), once it has drawn it."""
+    expect(page.locator(".board .side-score")).to_have_text([printed(n) for n in game["scores"]])
+    row = '#sheet tbody tr.hand [data-slot="{}"]'.format
+    expect(page.locator(row("number"))).to_have_text([str(hand["number"]) for hand in game["hands"]])
+    expect(page.locator(row("total"))).to_have_text([printed(n) for hand in game["hands"] for n in hand["scores"]])
+    expect(page.locator(row("result"))).to_have_text(
+        ["misdeal" if hand.get("misdeal") else "made" if hand["made"] else "set" for hand in game["hands"]]
+    )
+    banner = page.locator('[data-slot="winner"]')
+    if game["status"] == "finished":
+        expect(banner).to_be_visible()
+        expect(banner).to_contain_text(f"Winner: {game['teams'][game['winner']]['name']}.")
+    else:
+        expect(banner).to_be_hidden()
+
+
+def api(base: str, game_id: str) -> requests.Response:
+    """The server's answer for the game (no browser involved)."""
+    return requests.get(f"{base}/api/games/{game_id}", timeout=10)
+
+
+def wait_server(base: str, game_id: str, hands: int, seconds: float = 20) -> dict:
+    """The server's game once it exists and holds `hands` hands (polled: the phone sends in the background)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        response = api(base, game_id)
+        if response.status_code == 200 and len(response.json()["hands"]) >= hands:
+            return response.json()
+        if time.monotonic() > deadline:
+            raise AssertionError(f"the server never got {hands} hands: {response.status_code} {response.text[:300]}")
+        time.sleep(0.1)
+
+
+def wait_sent(page) -> None:
+    """Until the page's outbox holds nothing for its game."""
+    page.wait_for_function("() => window.gamePage && !window.gamePage.pending && !window.gamePage.writing")
+    page.locator('[data-slot="sync"]').filter(has_text="All changes saved.").wait_for()
+
+
+# Resolves to whether the page is controlled by a service worker within `ms` (ready never settles
+# when no worker registers, so it races a timer).
+CONTROLLED = """async (ms) => {
+  if (!("serviceWorker" in navigator)) return false;
+  const timeout = new Promise((resolve) => setTimeout(() => resolve(false), ms));
+  const ready = navigator.serviceWorker.ready.then(() => true);
+  if (!(await Promise.race([ready, timeout]))) return false;
+  if (navigator.serviceWorker.controller) return true;
+  const claimed = new Promise((resolve) =>
+    navigator.serviceWorker.addEventListener("controllerchange", () => resolve(true), { once: true }));
+  return Promise.race([claimed, timeout]);
+}"""
+
+
+def wait_controlled(page, ms: int = 10_000) -> None:
+    """Fail unless a service worker controls `page` within `ms`."""
+    assert page.evaluate(CONTROLLED, ms), "no service worker took control of the page"

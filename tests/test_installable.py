@@ -1,0 +1,107 @@
+"""The installable app on the server side: the manifest, the service worker script, the offline shells."""
+
+from __future__ import annotations
+
+import json
+import re
+import struct
+from pathlib import Path
+
+import pytest
+
+from scorekeeper.pages import assets
+from scorekeeper.rules import PRESETS
+
+STATIC = Path(__file__).resolve().parent.parent / "static"
+
+
+def worker(client) -> tuple[str, list[str], str]:
+    """The worker script's version, precache list and whole text."""
+    text = client.get("/sw.js").get_data(as_text=True)
+    version = re.search(r'^const VERSION = "(\w+)";$', text, re.M).group(1)
+    precache = json.loads(re.search(r"^const PRECACHE = (\[.*\]);$", text, re.M).group(1))
+    return version, precache, text
+
+
+def png_size(url: str) -> str:
+    """A PNG's width x height, read from its header."""
+    data = (STATIC / url.split("?")[0].removeprefix("/static/")).read_bytes()[:24]
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    return "{}x{}".format(*struct.unpack(">II", data[16:24]))
+
+
+def test_the_worker_is_served_from_the_root_uncached(client):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response.mimetype == "text/javascript"
+    assert response.headers["Service-Worker-Allowed"] == "/"
+    assert response.headers["Cache-Control"] == "no-cache"
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+
+
+def test_the_worker_precaches_every_asset_the_pages_load(client, make_game):
+    _, precache, text = worker(client)
+    game, _ = make_game()
+    for path in ("/", "/offline", f"/share/{game['id']}", f"/games/{game['id']}", "/shell/ten-point"):
+        page = client.get(path).get_data(as_text=True)
+        for url in re.findall(r'(/static/[\w./-]+\?v=\w+)', page):
+            assert url in precache, (path, url)
+    assert {"/", "/offline", "/manifest.webmanifest"} <= set(precache)
+    assert {f"/shell/{variant}" for variant in PRESETS} <= set(precache)
+    assert re.search(r'^importScripts\("/static/js/outbox\.js\?v=\w+"\);$', text, re.M)
+
+
+def test_a_deploy_that_changes_any_asset_is_a_new_worker(client, monkeypatch):
+    before, precache, _ = worker(client)
+    assert before == worker(client)[0]  # stable between requests
+    original = assets.version
+    changed_file = lambda name: "x" + original(name) if name == "js/sheet.js" else original(name)  # noqa: E731
+    monkeypatch.setattr(assets, "version", changed_file)
+    after, changed, _ = worker(client)
+    assert after != before
+    assert [url for url in changed if url not in precache] == [next(u for u in changed if "sheet.js" in u)]
+
+
+def test_the_manifest_makes_the_app_installable(client):
+    response = client.get("/manifest.webmanifest")
+    assert response.status_code == 200 and response.mimetype == "application/manifest+json"
+    manifest = response.get_json()
+    assert manifest["name"] == "Pitch Scorekeeper" and manifest["short_name"] == "Pitch"
+    assert manifest["start_url"] == "/" and manifest["scope"] == "/" and manifest["display"] == "standalone"
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["theme_color"])
+    assert re.fullmatch(r"#[0-9a-f]{6}", manifest["background_color"])
+    icons = {(icon["sizes"], icon["purpose"]) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= icons
+    for image in manifest["icons"] + manifest["screenshots"]:
+        assert png_size(image["src"]) == image["sizes"]
+        with client.get(image["src"]) as served:
+            assert served.status_code == 200
+    assert {shot["form_factor"] for shot in manifest["screenshots"]} == {"narrow", "wide"}
+
+
+def test_every_page_links_the_manifest_and_the_worker_script(client, make_game):
+    game, _ = make_game()
+    for path in ("/", "/offline", f"/share/{game['id']}", f"/games/{game['id']}", "/shell/cutthroat"):
+        page = client.get(path).get_data(as_text=True)
+        assert '<link rel="manifest" href="/manifest.webmanifest">' in page, path
+        assert re.search(r'<script type="module" src="/static/js/pwa\.js\?v=\w+">', page), path
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_each_variant_has_an_offline_shell(client, variant):
+    response = client.get(f"/shell/{variant}")
+    assert response.status_code == 200
+    page = response.get_data(as_text=True)
+    assert 'data-shell="true"' in page and 'data-editable="true"' in page
+    assert "data-edit-key" not in page  # a shell holds no key; the page takes the phone's
+
+
+def test_an_unknown_variant_has_no_shell(client):
+    assert client.get("/shell/gin-rummy").status_code == 404
+
+
+def test_the_game_json_carries_its_team_names(client, make_game):
+    game, _ = make_game(team_names=["Us", "Them"])
+    assert client.get(f"/api/games/{game['id']}").get_json()["team_names"] == ["Us", "Them"]
+    plain, _ = make_game()
+    assert plain["team_names"] is None
