@@ -46,6 +46,7 @@ class GamePage {
     window.addEventListener("pageshow", (event) => event.persisted && again());
     document.addEventListener("visibilitychange", () => document.hidden || again());
     if (!fromServer) this.show(this.game); // the shell's sheet is empty until now
+    this.showClock();
     await this.refresh();
     await this.online();
   }
@@ -200,6 +201,35 @@ class GamePage {
     if (last) sheet.setText(root, "undo-number", String(last.number));
     const time = button("time");
     if (time) time.hidden = finished || Boolean(game.time_called);
+    this.showClock();
+  }
+
+  // A timed game's clock, counted down by the second from the server's ends_at. The offset between
+  // the server's clock and this phone's (server_now of the page the server drew) keeps a phone whose
+  // own clock is wrong on the table's time; a reload or an offline phone counts from the same ends_at.
+  showClock() {
+    const line = $('[data-slot="clock"]', this.root);
+    const clock = this.game.clock;
+    if (!line || !clock) return;
+    if (this.clockOffset === undefined) {
+      const serverNow = Date.parse(line.dataset.serverNow ?? "");
+      this.clockOffset = Number.isNaN(serverNow) ? 0 : serverNow - Date.now();
+    }
+    const ends = clock.called || this.game.time_called || this.game.status === "finished" ? NaN : Date.parse(clock.ends_at ?? "");
+    clearInterval(this.clockTimer);
+    if (Number.isNaN(ends)) {
+      line.textContent = clock.called || this.game.time_called ? "Time is called." : line.textContent;
+      return;
+    }
+    const tick = () => {
+      const left = Math.ceil((ends - Date.now() - this.clockOffset) / 1000);
+      line.textContent = left > 0
+        ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")} left on the clock`
+        : "Time is up: finish the hand in play; then the side ahead wins.";
+      if (left <= 0) clearInterval(this.clockTimer);
+    };
+    tick();
+    this.clockTimer = setInterval(tick, 1000);
   }
 
   say(message) {

@@ -178,6 +178,20 @@ def test_call_time_on_a_clocked_game(live_server, page):
     assert api(live_server, game_id)["status"] == "finished"
 
 
+def test_a_clocked_game_counts_down_from_the_first_hand_and_after_a_reload(live_server, page):
+    game_id = create(page, live_server, "tournament")
+    clock = page.locator('[data-slot="clock"]')
+    expect(clock).to_have_text("The 30-minute clock starts with the first hand.")
+    log_hand(page, "Bo", "6", {"two": "Us"})
+    wait_saved(page, live_server, game_id, 1)
+    page.reload()
+    expect(clock).to_have_text(re.compile(r"^(30:00|29:5\d) left on the clock$"))
+    first = clock.inner_text()
+    expect(clock).not_to_have_text(first, timeout=3000)  # it ticks by the second
+    ends_at = api(live_server, game_id)["clock"]["ends_at"]
+    assert page.locator('[data-slot="clock"]').get_attribute("data-ends-at") == ends_at
+
+
 def test_a_co_scorer_joins_from_the_link_and_keeps_score(live_server, page, new_page):
     game_id = create(page, live_server)
     page.locator("details.co-scorer summary").click()
