@@ -206,19 +206,24 @@ class GamePage {
 
   // A timed game's clock, counted down by the second from the server's ends_at. The offset between
   // the server's clock and this phone's (server_now of the page the server drew) keeps a phone whose
-  // own clock is wrong on the table's time; a reload or an offline phone counts from the same ends_at.
+  // own clock is wrong on the table's time; the offline shell has no fresh server time and counts on
+  // the phone's own clock from the ends_at it kept. A reload counts from the same ends_at.
   showClock() {
     const line = $('[data-slot="clock"]', this.root);
-    const clock = this.game.clock;
-    if (!line || !clock) return;
+    const { clock, time_called: timeCalled, status } = this.game;
+    if (!line) return;
+    clearInterval(this.clockTimer);
+    line.hidden = !clock;
+    if (!clock) return;
     if (this.clockOffset === undefined) {
-      const serverNow = Date.parse(line.dataset.serverNow ?? "");
+      const serverNow = this.root.dataset.shell ? NaN : Date.parse(line.dataset.serverNow ?? "");
       this.clockOffset = Number.isNaN(serverNow) ? 0 : serverNow - Date.now();
     }
-    const ends = clock.called || this.game.time_called || this.game.status === "finished" ? NaN : Date.parse(clock.ends_at ?? "");
-    clearInterval(this.clockTimer);
-    if (Number.isNaN(ends)) {
-      line.textContent = clock.called || this.game.time_called ? "Time is called." : line.textContent;
+    const ends = Date.parse(clock.ends_at ?? "");
+    if (clock.called || timeCalled || status === "finished" || Number.isNaN(ends)) {
+      line.textContent = clock.called || timeCalled ? "Time is called."
+        : Number.isNaN(ends) ? `The ${clock.limit_minutes}-minute clock starts with the first hand.` : "";
+      line.hidden = !line.textContent;
       return;
     }
     const tick = () => {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 import requests
 from playwright.sync_api import expect
@@ -204,3 +206,22 @@ def test_background_sync_sends_the_outbox_with_no_page_open(live_server, persist
     context.set_offline(False)
     server = wait_server(live_server, game_id, 1)
     assert server["scores"] == [1, 9]
+
+
+def test_a_timed_game_keeps_counting_offline_after_a_reload(live_server, persistent):
+    context = persistent()
+    page = context.new_page()
+    game_id = start_game(page, live_server, variant="tournament")
+    wait_controlled(page)
+    log_hand(page, "Bo", "6", {"two": "Us"})
+    wait_sent(page)
+    ends_at = wait_server(live_server, game_id, 1)["clock"]["ends_at"]
+    page.reload()  # the phone keeps the server's copy of the game, clock and all
+    expect(page.locator('[data-slot="clock"]')).to_contain_text("left on the clock")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_function("() => window.gamePage && window.gamePage.game.hands.length === 1")
+    assert page.locator("#game").get_attribute("data-shell") == "true"
+    clock = page.locator('[data-slot="clock"]')
+    expect(clock).to_have_text(re.compile(r"^(30:00|29:[0-5]\d) left on the clock$"))
+    assert page.evaluate("() => window.gamePage.game.clock.ends_at") == ends_at
