@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 import requests
@@ -175,6 +176,10 @@ def test_call_time_on_a_clocked_game(live_server, page):
     page.locator("#confirm-dialog").get_by_role("button", name="No hand dealt: decide now").click()
     expect(page.locator('[data-slot="winner"]')).to_be_visible()
     assert "Time was called with Them ahead, 9 to 1" in page.locator('[data-slot="winner"]').inner_text()
+    page.wait_for_function("() => !window.gamePage.pending && !window.gamePage.writing")
+    deadline = time.monotonic() + 10
+    while api(live_server, game_id)["status"] != "finished" and time.monotonic() < deadline:
+        time.sleep(0.1)  # the time call goes out through the outbox in the background
     assert api(live_server, game_id)["status"] == "finished"
 
 
