@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 import requests
+from table import log_hand, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -171,3 +172,19 @@ def test_import_of_a_wrong_file_says_why(live_server, page, tmp_path):
     page.get_by_label("Game file (.json)").set_input_files(str(path))
     page.get_by_role("button", name="Import").click()
     assert "Nothing was imported." in page.get_by_role("alert").inner_text()
+
+
+def test_share_page_follows_a_scorer_logging_on_another_page(live_server, page, new_page):
+    """The scorer's phone logs a hand on the game page; the share page open elsewhere shows it by itself."""
+    scorer = new_page()
+    game_id = start_game(scorer, live_server)
+    page.goto(f"{live_server}/share/{game_id}")
+    assert summary(page).startswith("Us 0 – Them 0")
+    started = time.monotonic()
+    log_hand(scorer, "Bo", "6", {"two": "Us"})
+    page.wait_for_function(
+        "() => document.querySelector('#share-live [data-status]').dataset.summary.startsWith('Us 1 – Them 9')",
+        timeout=UPDATE_LIMIT_MS + 2000,
+    )
+    print(f"\nshare page followed the scorer's page in {(time.monotonic() - started) * 1000:.0f} ms")
+    assert page.locator("#hand-1").count() == 1
