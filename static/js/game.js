@@ -310,6 +310,7 @@ class GamePage {
     this.writing += 1;
     write().then(
       () => {
+        this.pending += 1; // in the outbox now: counted until refresh reads the outbox again
         this.writing -= 1;
         return this.refresh();
       },
