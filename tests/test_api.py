@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 
 import pytest
 import sqlalchemy as sa
+from snapshots import snapshot, stable
 
 from scorekeeper import create_app, games
 from scorekeeper.api.routes import game_json
@@ -40,24 +41,6 @@ def auth(key: str) -> dict:
 def url(game: dict, tail: str = "") -> str:
     """The API address of a game."""
     return f"/api/games/{game['id']}{tail}"
-
-
-VOLATILE = ("server_now", "remaining_seconds")
-
-
-def stable(body: dict) -> dict:
-    """A game body without what changes by the second (the clock's view of now)."""
-    clock = body.get("clock")
-    if not clock:
-        return body
-    return {**body, "clock": {key: value for key, value in clock.items() if key not in VOLATILE}}
-
-
-def snapshot(client, game: dict) -> dict:
-    """The game as a reader sees it now."""
-    response = client.get(url(game))
-    assert response.status_code == 200
-    return stable(response.get_json())
 
 
 def post_hands(client, game: dict, headers: dict, *hands: dict) -> dict:

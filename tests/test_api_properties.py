@@ -9,6 +9,7 @@ import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from snapshots import snapshot, stable
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, HandRecord
@@ -105,24 +106,6 @@ def valid_game(draw) -> dict:
 def send(client, method: str, path: str, body, headers=None):
     """Any JSON value as the body."""
     return getattr(client, method)(path, data=json.dumps(body), content_type="application/json", headers=headers or {})
-
-
-VOLATILE = ("server_now", "remaining_seconds")
-
-
-def stable(body: dict) -> dict:
-    """A game body without what changes by the second (the clock's view of now)."""
-    clock = body.get("clock")
-    if not clock:
-        return body
-    return {**body, "clock": {key: value for key, value in clock.items() if key not in VOLATILE}}
-
-
-def snapshot(client, game: dict) -> dict:
-    """The game as a reader sees it."""
-    response = client.get(f"/api/games/{game['id']}")
-    assert response.status_code == 200
-    return stable(response.get_json())
 
 
 def stored(app) -> tuple[int, int]:
