@@ -14,29 +14,28 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
+from test_vectors import replay, steps
 
 from scorekeeper.rules import (
+    CATALOGUE,
     DESCRIPTIONS,
     MOON,
     PRESETS,
     SUITS,
     RuleError,
-    TimeCall,
     make_table,
     parse_hand,
     play,
-    score,
     start,
     state_to_dict,
 )
-from scorekeeper.rules.options import NULLABLE
 
 TESTS = Path(__file__).parent
 VECTORS = TESTS / "vectors"
 SCORE_CLI = TESTS / "js" / "score_cli.mjs"
 ENGINE = TESTS.parent / "static" / "js" / "engine.js"
 NODE = shutil.which("node")
-NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 # Names on which Python's strip/casefold and JavaScript's trim/toLowerCase would disagree.
 TRICKY_NAMES = ["\x1cCy\x85", "\ufeffDi", "", "   ", "\u3000", "x" * 40, "x" * 41, "😀" * 40, "😀" * 41, 7, None]
 # Pairs of names that Python's casefold calls the same (a duplicate) or not, where a plain lower-case would differ.
@@ -55,22 +54,8 @@ def load_cases():
 
 
 def python_replay(case):
-    """The game after the case's hands, time called after `after_hand` of them (as tests/test_vectors.py plays it)."""
-    time = case.get("time")
-    call = None if time is None else TimeCall(after_hand=time["after_hand"], finish_hand=time.get("finish_hand", False))
-    events = [("hand", body) for body in case["hands"]]
-    if call is not None and call.after_hand <= len(events):
-        events.insert(call.after_hand, ("time", call))
-    table = make_table(case["variant"], case["players"], case.get("team_names"), case.get("rules"))
-    state, hands = start(table), []
-    for kind, item in events:
-        if kind == "time":
-            table = make_table(case["variant"], case["players"], case.get("team_names"), case.get("rules"), item)
-            state = score(table, hands)
-        else:
-            hands.append(parse_hand(item, table.rules))
-            state = play(state, hands[-1])
-    return state
+    """The game after the case's hands, time called after `after_hand` of them, as tests/test_vectors.py plays it."""
+    return replay(case, steps(case))
 
 
 def python_result(case):
@@ -106,12 +91,35 @@ def test_presets_agree():
     """The presets, their descriptions, the suits and the moon bid are the same data in both engines."""
     script = (
         f"const e = await import({json.dumps(ENGINE.as_uri())});"
-        "console.log(JSON.stringify([e.PRESETS, e.DESCRIPTIONS, e.SUITS, e.MOON]));"
+        "const full = (r) => ({...e.rulesToDict(r), points: r.points, in_play: r.in_play, partners: r.partners,"
+        " smudge: r.smudge, player_counts: r.player_counts});"
+        "const presets = Object.fromEntries(Object.entries(e.PRESETS).map(([name, r]) => [name, full(r)]));"
+        "console.log(JSON.stringify([presets, e.DESCRIPTIONS, e.SUITS, e.MOON, e.CATALOGUE]));"
     )
     run = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
     assert run.returncode == 0, run.stderr
-    presets = {name: rules.to_dict() for name, rules in PRESETS.items()}
-    assert json.loads(run.stdout) == [presets, DESCRIPTIONS, list(SUITS), MOON]
+    presets = {
+        name: {**rules.to_dict(), "points": rules.points, "in_play": rules.in_play, "partners": rules.partners,
+               "smudge": rules.smudge, "player_counts": list(rules.seat_counts)}
+        for name, rules in PRESETS.items()
+    }
+    assert json.loads(run.stdout) == [presets, DESCRIPTIONS, list(SUITS), MOON, list(CATALOGUE)]
+    assert list(json.loads(run.stdout)[0]) == list(PRESETS)
+
+
+STORED = json.loads((VECTORS / "stored" / "games-before-the-family.json").read_text("utf-8"))["games"]
+
+
+@needs_node
+def test_games_stored_before_the_family_rebuild_byte_for_byte_in_the_browser():
+    """The offline app rebuilds a stored game from its rules dict and its hands as the API showed them."""
+    cases = [
+        {"variant": game["variant"], "players": game["players"], "team_names": game["team_names"],
+         "rules": game["stored_rules"], "hands": game["game"]["hands"], "time": game["time"]}
+        for game in STORED
+    ]
+    for game, result in zip(STORED, javascript_results(cases), strict=True):
+        assert json.dumps(result) == json.dumps(game["game"]), game["name"]
 
 
 # ---- Every vector case.
@@ -143,7 +151,6 @@ WILD_OPTIONS = {
     "target": st.one_of(st.integers(1, 40), st.sampled_from([0, 1001, "31", 2.5, None, True])),
     "min_bid": st.one_of(st.integers(1, 6), st.sampled_from([0, 21, None, "3"])),
     "max_bid": st.one_of(st.integers(3, 12), st.sampled_from([21, False])),
-    "forced_bid": st.integers(0, 7),
     "all_tricks_bid": st.one_of(st.none(), st.integers(3, 8)),
     "moon": st.one_of(
         st.none(), st.booleans(), st.sampled_from([1, "win", []]),
@@ -159,9 +166,17 @@ WILD_OPTIONS = {
     "time_limit_minutes": st.one_of(st.none(), st.integers(0, 601)),
     "dealer_may_match": st.one_of(st.booleans(), st.just(1)),
     "trump_with_bid": st.booleans(),
-    "players": st.sampled_from([3, 4, 6]),
-    "scheme": st.sampled_from(["card_points", "categories"]),
+    "players": st.sampled_from([2, 3, 4, 6, 8]),
+    "scheme": st.sampled_from(["card_points", "categories", None]),
     "colour": st.just("red"),
+    "points": st.one_of(
+        st.dictionaries(st.sampled_from([*CATALOGUE, "queen"]), st.integers(0, 11) | st.just("1"), max_size=5),
+        st.sampled_from([None, [], "card_points"]),
+    ),
+    "in_play": st.sampled_from(["all", "dealt", "some", None]),
+    "partners": st.one_of(st.booleans(), st.just(1)),
+    "smudge": st.one_of(st.booleans(), st.just("yes")),
+    "forced_bid": st.one_of(st.none(), st.integers(0, 7)),
 }
 TAME_OPTIONS = {
     "target": st.integers(5, 25),
@@ -169,19 +184,47 @@ TAME_OPTIONS = {
         "success": st.sampled_from(["win", "points"]), "failure": st.sampled_from(["lose", "minus"]),
         "penalty": st.integers(0, 12), "not_in_hole": st.booleans(),
     }),
-    "end": st.sampled_from(["bid_only", "first_to_target"]),
+    "end": st.sampled_from(["bid_only", "first_to_target", "highest_past_target"]),
     "time_limit_minutes": st.one_of(st.none(), st.just(30)),
+    "smudge": st.booleans(),
 }
+
+
+@st.composite
+def point_sets(draw):
+    """A random legal point set: some catalogue keys (one joker or two), each worth 1 to 10, mostly 1."""
+    keys = draw(st.lists(st.sampled_from(CATALOGUE), min_size=1, max_size=8, unique=True))
+    if "joker" in keys:
+        keys = [key for key in keys if key not in ("high_joker", "low_joker")]
+    return {key: draw(st.sampled_from([1, 1, 1, 2, 3, 5, 10])) for key in keys}
+
+
+@st.composite
+def custom_rules(draw):
+    """House rules that build a game of their own: a point set, in_play, partners, smudge, the end, bids."""
+    points = draw(point_sets())
+    in_play = draw(st.sampled_from(["all", "dealt"]))
+    total = sum(points.values())
+    top = min(total, 20)
+    low = draw(st.integers(1, top))
+    rules = {"points": points, "in_play": in_play, "min_bid": low, "max_bid": draw(st.integers(low, top)),
+             "moon": in_play == "all" and draw(st.booleans()) and {"failure": "minus"} or None,
+             "all_tricks_bid": None, "partners": draw(st.booleans()), "smudge": draw(st.booleans()),
+             "end": draw(st.sampled_from(["bid_only", "first_to_target", "highest_past_target"])),
+             "target": draw(st.integers(3, 30))}
+    return rules
 
 
 @st.composite
 def overrides(draw, scheme):
     """No house rules, a few sensible ones, or a random (often refused) mix."""
-    kind = draw(st.sampled_from(["none", "tame", "tame", "tame", "wild"]))
+    kind = draw(st.sampled_from(["none", "tame", "tame", "tame", "wild", "custom", "custom"]))
     if kind == "none":
         return None
     if kind == "wild":
         return draw(st.fixed_dictionaries({}, optional=WILD_OPTIONS))
+    if kind == "custom":
+        return draw(custom_rules())
     tame = {key: value for key, value in TAME_OPTIONS.items() if key != "moon" or scheme == "card_points"}
     return draw(st.fixed_dictionaries({}, optional=tame))
 
@@ -199,10 +242,15 @@ def legal_hand(draw, rules):
         captured = dict.fromkeys(keys, sweeper)
     else:
         captured = {key: draw(st.integers(0, teams - 1)) for key in keys}
-    for key in NULLABLE[rules.scheme]:
+    for key in sorted(rules.nullable):
         if draw(st.integers(0, 4)) == 0:
             captured[key] = None
     body = {"bidder": bidder, "bid": bid, "captured": captured}
+    if rules.in_play == "all" and not rules.nullable and draw(st.integers(0, 2)) == 0:  # given as points
+        totals = [0] * teams
+        for key, team in captured.items():
+            totals[team] += rules.points[key]
+        body = {"bidder": bidder, "bid": bid, "points": totals}
     if draw(st.booleans()):
         body["trump"] = draw(st.sampled_from([*SUITS, None]))
     takers = {team for team in captured.values() if team is not None}
@@ -220,6 +268,8 @@ BROKEN = {
     "zeta": [1],
     "alpha": [None],
     "number": [7],
+    "points": [[5, 5], [10, 0, 0], [-1, 11], [4.5, 5.5], "10", None, [True, 9], [3, 3]],
+    "delta": [[1, 1]],
 }
 
 
@@ -277,17 +327,20 @@ def names(draw, count, pool):
 def game_case(draw):
     """A random game: table, house rules, a run of hands (the last one maybe broken), perhaps a time call."""
     variant = draw(st.sampled_from(list(PRESETS)))
-    count = PRESETS[variant].players
-    case = {"variant": variant, "players": draw(names(count, NAMES)), "hands": []}
-    if draw(st.integers(0, 3)) == 0:
-        case["team_names"] = draw(names(PRESETS[variant].team_count, ["Us", "Them", "Third"]))
+    count = draw(st.sampled_from(PRESETS[variant].seat_counts))
     rules = draw(overrides(PRESETS[variant].scheme))
+    if rules is not None and "partners" in rules:
+        count = draw(st.sampled_from([4, 6] if rules["partners"] is True else [2, 3, 4, 5, 7]))
+    case = {"variant": variant, "players": draw(names(count, NAMES)), "hands": []}
     if rules is not None:
         case["rules"] = rules
     try:
         table = make_table(variant, NAMES[:count], None, rules)
     except RuleError:
         return case
+    if draw(st.integers(0, 3)) == 0:
+        labels = ["Us", "Them", "Third", "Fourth", "Fifth", "Sixth", "Last"]
+        case["team_names"] = draw(names(table.rules.team_count, labels))
     case["hands"] = draw(hands_until_the_end(table))
     clock = table.rules.time_limit_minutes is not None or draw(st.integers(0, 9)) == 0  # rarely, a game with none
     if clock and draw(st.booleans()):

@@ -1,17 +1,21 @@
-"""One test per rule and decision of spec/rules.md, on the pure scoring engine."""
+"""One test per rule and decision of docs/rules.md, on the pure scoring engine."""
 
 import ast
+import json
 import sys
 from dataclasses import FrozenInstanceError, replace
 from pathlib import Path
 
 import pytest
+from tables import CARD_POINTS, PLAYERS
 
 import scorekeeper.rules
 from scorekeeper.rules import (
+    DESCRIPTIONS,
     PRESETS,
     Conflict,
     RuleError,
+    Table,
     TimeCall,
     make_table,
     parse_hand,
@@ -20,17 +24,16 @@ from scorekeeper.rules import (
     rules_from_dict,
     score,
     start,
+    state_to_dict,
 )
 
-PLAYERS = {
-    "ten-point": ["Ann", "Bo", "Cy", "Di"],
-    "ten-point-six": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
-    "tournament": ["Ann", "Bo", "Cy", "Di"],
-    "five-point": ["Ann", "Bo", "Cy", "Di"],
-    "cutthroat": ["Ann", "Bo", "Cy"],
+# The rest of the Pitch family (rules.md, "The added presets"): the player counts each allows, usual first.
+FAMILY = {
+    "partnership-pitch": (4,), "smudge": (4, 2, 3, 5, 6, 7), "five-point-jick": (4,), "seven-point": (4,),
+    "nine-point": (4,), "eleven-point": (4, 6), "thirteen-point": (4, 6), "smear": (4, 6),
 }
 ANN, BO, CY, DI = range(4)
-CARDS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
+CARDS = CARD_POINTS
 CARD_VALUES = {"ace": 1, "jack": 1, "off_jack": 1, "high_joker": 1, "low_joker": 1, "ten": 1, "three": 3, "two": 1}
 CATEGORIES = ("high", "low", "jack", "game")
 ALL_BUT_THREE = tuple(key for key in CARDS if key != "three")
@@ -361,16 +364,20 @@ def test_preset_moon_matches_the_rule_book(variant, moon):
     assert preset(variant).to_dict()["moon"] == moon
 
 
-def test_there_are_exactly_the_five_presets():
-    assert set(PRESETS) == set(PLAYERS)
+def test_there_are_the_five_seed_presets_and_the_rest_of_the_family():
+    assert set(PRESETS) == set(PLAYERS) | set(FAMILY)
 
 
-@pytest.mark.parametrize("variant", PLAYERS)
-def test_a_preset_needs_its_number_of_players(variant):
-    players = PLAYERS[variant] + ["Extra"]
+@pytest.mark.parametrize(("variant", "count", "word"), [
+    ("ten-point", 5, "4 players"), ("ten-point", 3, "4 players"), ("ten-point-six", 4, "6 players"),
+    ("tournament", 6, "4 players"), ("five-point", 6, "4 players"),
+    ("cutthroat", 8, "2 to 7 players"), ("cutthroat", 1, "2 to 7 players"),
+])
+def test_a_preset_needs_one_of_its_numbers_of_players(variant, count, word):
+    players = [f"P{seat}" for seat in range(count)]
     with pytest.raises(RuleError) as raised:
         make_table(variant, players)
-    assert_says(raised.value, "players", str(len(PLAYERS[variant])))
+    assert_says(raised.value, "players", word)
 
 
 def bid_body(variant, bid):
@@ -780,7 +787,7 @@ def test_a_table_that_breaks_a_rule_is_refused_with_its_field(players, team_name
     assert_says(raised.value, field, word)
 
 
-@pytest.mark.parametrize("variant", ["nine-point", None, 5])
+@pytest.mark.parametrize("variant", ["twelve-point", None, 5])
 def test_an_unknown_variant_lists_the_choices(variant):
     with pytest.raises(RuleError) as raised:
         make_table(variant, PLAYERS["ten-point"])
@@ -854,3 +861,200 @@ def test_fixed_option_must_equal_the_preset_exactly(value):
     with pytest.raises(RuleError) as refused:
         preset("ten-point").with_overrides({"players": value})
     assert refused.value.field == "rules.players"
+
+
+# Games stored before the Pitch family: their rules dicts load and score exactly as they did
+
+STORED = json.loads((Path(__file__).parent / "vectors" / "stored" / "games-before-the-family.json").read_text("utf-8"))
+
+
+def stored_table(game, rules):
+    """The stored game's table under `rules`."""
+    time = game["time"]
+    call = None if time is None else TimeCall(time["after_hand"], time.get("finish_hand", False))
+    names = None if game["team_names"] is None else tuple(game["team_names"])
+    return Table(rules=rules, players=tuple(game["players"]), team_names=names, time_call=call)
+
+
+@pytest.mark.parametrize("game", STORED["games"], ids=[game["name"] for game in STORED["games"]])
+def test_a_game_stored_before_the_family_scores_byte_for_byte_as_it_did(game):
+    rules = rules_from_dict(game["stored_rules"])
+    assert rules.to_dict() == game["stored_rules"]
+    table = stored_table(game, rules)
+    state = score(table, [parse_hand(body, rules) for body in game["hands"]])
+    assert json.dumps(state_to_dict(state)) == json.dumps(game["game"])
+    again = score(table, [parse_hand(hand, rules) for hand in game["game"]["hands"]])  # the game JSON sent back
+    assert again == state
+
+
+@pytest.mark.parametrize("game", STORED["games"], ids=[game["name"] for game in STORED["games"]])
+def test_a_game_stored_before_the_family_rebuilds_from_its_rules_dict(game):
+    """The offline app rebuilds a game from its variant and its stored rules dict given as house rules."""
+    time = game["time"]
+    call = None if time is None else TimeCall(time["after_hand"], time.get("finish_hand", False))
+    table = make_table(game["variant"], game["players"], game["team_names"], game["stored_rules"], call)
+    state = score(table, [parse_hand(body, table.rules) for body in game["hands"]])
+    assert json.dumps(state_to_dict(state)) == json.dumps(game["game"])
+
+
+def test_the_stored_games_cover_every_seed_preset_and_house_rules():
+    variants = {game["variant"] for game in STORED["games"]}
+    assert variants == {"ten-point", "ten-point-six", "tournament", "five-point", "cutthroat"}
+    shapes = {json.dumps(game["stored_rules"], sort_keys=True) for game in STORED["games"]}
+    assert len(shapes) >= 20
+
+
+# The rest of the Pitch family: presets, options, hands given as points
+
+FAMILY_TABLE = [
+    # variant, points, in_play, partners, bids, forced, may match, target, end, all_tricks, smudge
+    ("partnership-pitch", {"high": 1, "low": 1, "jack": 1, "game": 1}, "dealt", True, (2, 5), 2, True, 11,
+     "first_to_target", 5, False),
+    ("smudge", {"high": 1, "low": 1, "jack": 1, "game": 1}, "dealt", False, (2, 4), 2, False, 7,
+     "first_to_target", None, True),
+    ("five-point-jick", {"high": 1, "low": 1, "jack": 1, "off_jack": 1, "game": 1}, "dealt", True, (2, 5), 2, True, 11,
+     "first_to_target", None, False),
+    ("seven-point", {"high": 1, "low": 1, "jack": 1, "off_jack": 1, "high_joker": 1, "low_joker": 1, "ten": 1},
+     "dealt", True, (3, 7), 3, False, 21, "bid_only", None, False),
+    ("nine-point", {"jack": 1, "ace": 1, "ten": 1, "five": 5, "two": 1}, "all", True, (3, 9), 3, False, 31,
+     "bid_only", None, False),
+    ("eleven-point", {**CARD_VALUES, "off_ace": 1}, "all", True, (3, 11), 3, False, 52, "bid_only", None, False),
+    ("thirteen-point", {**CARD_VALUES, "off_three": 3}, "all", True, (3, 13), 3, False, 52, "bid_only", None, False),
+    ("smear", {"high": 1, "low": 1, "jack": 1, "off_jack": 1, "joker": 1, "game": 1}, "dealt", True, (3, 6), None,
+     False, 21, "highest_past_target", None, False),
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "points", "in_play", "partners", "bids", "forced", "match", "target", "end", "all_tricks", "smudge"),
+    FAMILY_TABLE,
+)
+def test_an_added_preset_matches_the_rule_book(
+    variant, points, in_play, partners, bids, forced, match, target, end, all_tricks, smudge,
+):
+    rules = preset(variant)
+    assert rules.points == points
+    assert (rules.in_play, rules.partners, (rules.min_bid, rules.max_bid), rules.forced_bid) == (
+        in_play, partners, bids, forced)
+    assert (rules.dealer_may_match, rules.target, rules.end, rules.all_tricks_bid, rules.smudge) == (
+        match, target, end, all_tricks, smudge)
+    assert rules.seat_counts == FAMILY[variant]
+    assert (rules.time_limit_minutes, rules.trump_with_bid) == (None, False)
+
+
+@pytest.mark.parametrize(("variant", "moon"), [
+    ("eleven-point", {"success": "win", "failure": "lose", "penalty": 11, "not_in_hole": False}),
+    ("thirteen-point", {"success": "win", "failure": "lose", "penalty": 13, "not_in_hole": False}),
+    *[(variant, None) for variant in ("partnership-pitch", "smudge", "five-point-jick", "seven-point", "nine-point",
+                                      "smear")],
+])
+def test_an_added_preset_has_the_moon_of_the_rule_book(variant, moon):
+    assert preset(variant).to_dict()["moon"] == moon
+
+
+def test_cutthroat_takes_2_to_7_players_3_first():
+    assert preset("cutthroat").seat_counts == (3, 2, 4, 5, 6, 7)
+    for count in range(2, 8):
+        table = make_table("cutthroat", [f"P{seat}" for seat in range(count)])
+        assert (table.rules.players, table.rules.team_count, table.teams) == (
+            count, count, [[seat] for seat in range(count)])
+
+
+@pytest.mark.parametrize(("variant", "count", "teams"), [
+    ("eleven-point", 6, [[0, 2, 4], [1, 3, 5]]), ("smear", 4, [[0, 2], [1, 3]]), ("smudge", 2, [[0], [1]]),
+    ("ten-point", 2, [[0], [1]]),
+])
+def test_partners_sit_across_the_table_and_players_alone_are_each_a_team(variant, count, teams):
+    overrides = {"partners": False} if variant == "ten-point" else None
+    table = make_table(variant, [f"P{seat}" for seat in range(count)], None, overrides)
+    assert table.teams == teams
+
+
+def test_every_preset_has_a_description_in_players_words():
+    assert list(DESCRIPTIONS) == list(PRESETS)
+    for variant, text in DESCRIPTIONS.items():
+        assert text and "_" not in text, variant
+
+
+@pytest.mark.parametrize(("variant", "overrides", "shown"), [
+    ("ten-point", None, {}),
+    ("cutthroat", None, {}),
+    ("smudge", None, {"partners": False, "smudge": True}),
+    ("nine-point", None, {"scheme": None, "points": {"jack": 1, "ace": 1, "ten": 1, "five": 5, "two": 1},
+                          "in_play": "all"}),
+    ("ten-point", {"points": {**CARD_VALUES, "off_ace": 1}},
+     {"scheme": None, "points": {"jack": 1, "off_jack": 1, "high_joker": 1, "low_joker": 1, "ace": 1, "off_ace": 1,
+                                 "ten": 1, "three": 3, "two": 1}, "in_play": "all"}),
+    ("ten-point", {"partners": False, "moon": {"failure": "minus"}}, {"partners": False}),
+])
+def test_the_rules_dict_adds_the_family_options_only_where_they_are_not_implied(variant, overrides, shown):
+    count = {"cutthroat": 3, "smudge": 4}.get(variant, 4)
+    rules = make_table(variant, [f"P{seat}" for seat in range(count)], None, overrides).rules
+    data = rules.to_dict()
+    assert list(data)[:12] == [
+        "players", "scheme", "target", "min_bid", "max_bid", "moon", "all_tricks_bid", "end", "time_limit_minutes",
+        "dealer_may_match", "forced_bid", "trump_with_bid",
+    ]
+    assert {key: data[key] for key in data if key not in LEGACY_KEYS or key == "scheme" and data[key] is None} == shown
+    assert rules_from_dict(data) == rules
+    assert json.dumps(rules_from_dict(data).to_dict()) == json.dumps(data)
+
+
+LEGACY_KEYS = {"players", "scheme", "target", "min_bid", "max_bid", "moon", "all_tricks_bid", "end",
+               "time_limit_minutes", "dealer_may_match", "forced_bid", "trump_with_bid"}
+
+
+@pytest.mark.parametrize(("overrides", "word"), [
+    ({"points": {"queen": 1}}, "queen"),
+    ({"points": {"ace": 11}}, "1 to 10"),
+    ({"points": {"joker": 1, "high_joker": 1}}, "one joker or two"),
+    ({"points": []}, "at least one point"),
+    ({"in_play": "most"}, "in_play"),
+    ({"partners": 1}, "partners"),
+    ({"smudge": None}, "smudge"),
+    ({"end": "last_hand"}, "highest_past_target"),
+])
+def test_a_malformed_family_option_is_refused_naming_what_is_wrong(overrides, word):
+    with pytest.raises(RuleError) as raised:
+        new_table("ten-point", overrides)
+    assert_says(raised.value, f"rules.{next(iter(overrides))}", word)
+
+
+def test_a_moon_that_loses_needs_two_teams():
+    with pytest.raises(RuleError) as raised:
+        make_table("ten-point", ["Ann", "Bo", "Cy"], None, {"partners": False})
+    assert_says(raised.value, "rules.moon", "two teams")
+    assert make_table("ten-point", ["Ann", "Bo"], None, {"partners": False}).rules.team_count == 2
+
+
+def test_a_hand_given_as_points_shows_its_points_and_no_captured():
+    table = new_table()
+    hand = parse_hand({"bidder": BO, "bid": 6, "points": [4, 6]}, table.rules)
+    assert (hand.points, hand.by_card) == ((4, 6), False)
+    assert hand.to_dict(table.rules) == {"bidder": BO, "bid": 6, "trump": None, "points": [4, 6]}
+    shown = state_to_dict(play_all(table, {"bidder": BO, "bid": 6, "points": [4, 6]}))["hands"][0]
+    assert shown == {"number": 1, "dealer": 0, "bidder": BO, "bid": 6, "trump": None, "points": [4, 6],
+                     "delta": [4, 6], "scores": [4, 6], "made": True}
+    again = parse_hand(shown, table.rules)  # the game JSON sent back (an edit, an export)
+    assert again == hand
+
+
+def test_a_hand_given_by_card_knows_it():
+    table = new_table()
+    assert parse_hand(cards(BO, 6), table.rules).by_card
+    assert not parse_hand({"misdeal": True}, table.rules).by_card
+
+
+@pytest.mark.parametrize("variant", ["ten-point", "tournament", "nine-point", "eleven-point", "thirteen-point"])
+def test_a_hand_given_as_points_scores_as_the_same_hand_by_card(variant):
+    table = new_table(variant) if variant in PLAYERS else make_table(variant, PLAYERS["ten-point"])
+    keys = list(table.rules.points)
+    bodies = [{"bidder": seat % 4, "bid": bid, "captured": {key: (index + seat) % 2 for index, key in enumerate(keys)}}
+              for seat, bid in enumerate([table.rules.min_bid, table.rules.min_bid + 1, table.rules.max_bid])]
+    by_card = score(table, [parse_hand(body, table.rules) for body in bodies])
+    as_points = score(table, [
+        parse_hand({"bidder": body["bidder"], "bid": body["bid"], "points": list(scored.points)}, table.rules)
+        for body, scored in zip(bodies, by_card.hands, strict=True)
+    ])
+    assert [(s.points, s.made, s.delta, s.scores) for s in as_points.hands] == [
+        (s.points, s.made, s.delta, s.scores) for s in by_card.hands]

@@ -155,3 +155,41 @@ def test_vector_names_are_unique():
     names = [param.values[0].get("name") for param in CASES]
     assert all(isinstance(name, str) and name for name in names)
     assert len(names) == len(set(names)), sorted({name for name in names if names.count(name) > 1})
+
+
+ADDED_PRESETS = ("partnership-pitch", "smudge", "five-point-jick", "seven-point", "nine-point", "eleven-point",
+                 "thirteen-point", "smear")
+
+
+@pytest.mark.parametrize("variant", ADDED_PRESETS)
+def test_every_added_preset_has_eight_cases_scored_and_refused(variant):
+    """Each preset of the rest of the Pitch family: at least 8 cases, some scored and some refused."""
+    cases = [param.values[0] for param in CASES if param.values[0].get("variant") == variant]
+    assert len(cases) >= 8
+    assert any("expect" in case for case in cases) and any("error" in case for case in cases)
+
+
+@pytest.mark.parametrize("count", [2, 4, 5, 7])
+def test_cutthroat_is_scored_at_2_4_5_and_7_players(count):
+    """Cutthroat's new player counts each have a scored case."""
+    assert any(param.values[0].get("variant") == "cutthroat" and len(param.values[0]["players"]) == count
+               and "expect" in param.values[0] for param in CASES)
+
+
+def test_hands_given_as_points_are_scored_and_refused():
+    """The points hand: made, set, a moon, and refusals on the field `points`."""
+    cases = [param.values[0] for param in CASES
+             if any(isinstance(body, dict) and "points" in body and "captured" not in body
+                    for body in param.values[0]["hands"])]
+    made = [hand.get("made") for case in cases if "expect" in case for hand in case["expect"]["hands"]]
+    assert True in made and False in made
+    assert sum(case.get("error", {}).get("field") == "points" for case in cases) >= 5
+
+
+@pytest.mark.parametrize("case", [param for param in CASES if "expect" in param.values[0]])
+def test_a_game_rebuilds_from_its_rules_dict_given_as_house_rules(case):
+    """The phone rebuilds a game from its variant and the rules dict it shows: the same rules, the same game."""
+    table = build_table(case, time_call(case))
+    again = make_table(case["variant"], case["players"], case.get("team_names"), table.rules.to_dict(), table.time_call)
+    assert again.rules == table.rules
+    assert again.rules.to_dict() == table.rules.to_dict()

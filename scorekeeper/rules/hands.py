@@ -7,18 +7,20 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import RuleError
-from .options import NULLABLE, POINT_NAMES, Rules
+from .options import POINT_NAMES, Rules
 
 MOON = "moon"
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 # Fields of a scored hand that may come back in a body (an exported game) and are recomputed.
 DERIVED = frozenset({"id", "number", "dealer", "points", "made", "delta", "scores"})
 RAW = frozenset({"bidder", "bid", "trump", "captured", "all_tricks", "misdeal"})
+# Fields only a scored hand has: a body with one is a hand sent back, whose `points` beside `captured` are derived.
+SCORED = frozenset({"delta", "scores"})
 
 
 @dataclass(frozen=True)
 class Hand:
-    """One hand as the table recorded it: bidder, bid, who took each point."""
+    """One hand as the table recorded it: bidder, bid, who took each point (or each team's points)."""
 
     bidder: int | None = None
     bid: int | str | None = None
@@ -26,18 +28,27 @@ class Hand:
     trump: str | None = None
     all_tricks: int | None = None
     misdeal: bool = False
+    points: tuple[int, ...] | None = None
 
     @property
     def is_moon(self) -> bool:
         """Whether the bid was to shoot the moon."""
         return self.bid == MOON
 
+    @property
+    def by_card(self) -> bool:
+        """Whether the table said who took each point (not only each team's points)."""
+        return not self.misdeal and self.points is None
+
     def to_dict(self, rules: Rules) -> dict[str, Any]:
         """The hand as JSON, in the shape the API takes it."""
         if self.misdeal:
             return {"misdeal": True}
         body: dict[str, Any] = {"bidder": self.bidder, "bid": self.bid, "trump": self.trump}
-        body["captured"] = dict(self.captured)
+        if self.points is None:
+            body["captured"] = dict(self.captured)
+        else:
+            body["points"] = list(self.points)
         if rules.all_tricks_bid is not None and self.bid == rules.all_tricks_bid:
             body["all_tricks"] = self.all_tricks
         return body
@@ -49,8 +60,8 @@ def _is_int(value: Any) -> bool:
 
 
 def _team_word(rules: Rules) -> str:
-    """What a side is called at this table: player (cutthroat) or team."""
-    return "player" if rules.team_count == 3 else "team"
+    """What a side is called at this table: player (each alone) or team."""
+    return "team" if rules.partners else "player"
 
 
 def parse_hand(body: Any, rules: Rules) -> Hand:
@@ -73,9 +84,42 @@ def parse_hand(body: Any, rules: Rules) -> Hand:
     trump = body.get("trump")
     if trump is not None and trump not in SUITS:
         raise RuleError("trump must be clubs, diamonds, hearts or spades (or left out).", "trump")
+    if _gives_points(body):
+        points = _parse_points(body, rules)
+        all_tricks = _parse_all_tricks(body, rules, bid, {})
+        return Hand(bidder=bidder, bid=bid, trump=trump, all_tricks=all_tricks, points=points)
     captured = _parse_captured(body, rules)
     all_tricks = _parse_all_tricks(body, rules, bid, captured)
     return Hand(bidder=bidder, bid=bid, captured=captured, trump=trump, all_tricks=all_tricks)
+
+
+def _gives_points(body: Mapping[str, Any]) -> bool:
+    """Whether the hand is given as each team's points; both forms at once are refused."""
+    if body.get("points") is None:
+        return False
+    if body.get("captured") is None:
+        return True
+    if SCORED & set(body):
+        return False  # a scored hand sent back: its points are the captured ones added up
+    raise RuleError("Give either who took each point (captured) or each side's points, not both.", "points")
+
+
+def _parse_points(body: Mapping[str, Any], rules: Rules) -> tuple[int, ...]:
+    """Each team's points in the hand, adding up to the hand's total."""
+    if rules.in_play != "all" or rules.nullable:
+        raise RuleError(
+            "In this game a point may go to nobody, so say who took each point (captured), not points.", "points",
+        )
+    points, total, count, who = body["points"], rules.total_points, rules.team_count, _team_word(rules)
+    shape = f"points must be {count} whole numbers, one per {who}, each from 0 to {total}"
+    if not isinstance(points, list) or len(points) != count:
+        raise RuleError(f"{shape}.", "points")
+    if not all(_is_int(value) and 0 <= value <= total for value in points):
+        raise RuleError(f"{shape}.", "points")
+    if sum(points) != total:
+        raise RuleError(f"The points add up to {sum(points)}, but a hand has {total}: give every point to a {who}.",
+                        "points")
+    return tuple(points)
 
 
 def _parse_bidder(body: Mapping[str, Any], rules: Rules) -> int:
@@ -108,7 +152,7 @@ def _parse_captured(body: Mapping[str, Any], rules: Rules) -> dict[str, int | No
         if key not in rules.points:
             names = ", ".join(rules.points)
             raise RuleError(f"{key} is not a point in this game (the points are {names}).", f"captured.{key}")
-    nullable = NULLABLE[rules.scheme]
+    nullable = rules.nullable
     who = _team_word(rules)
     result: dict[str, int | None] = {}
     for key in rules.points:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 
 from .errors import Conflict, RuleError
 from .hands import Hand
-from .options import CATEGORIES, Rules
+from .options import CATALOGUE, Rules
 
 PLAYING, FINISHED = "playing", "finished"
 
@@ -98,7 +98,7 @@ class GameState:
 
 def start(table: Table) -> GameState:
     """A game before its first hand."""
-    state = GameState(table=table, scores=(0,) * table.rules.team_count)
+    state = GameState(table=table, scores=(0,) * table.rules.team_count, next_dealer=table.rules.first_dealer)
     return _decide_on_time(state)
 
 
@@ -142,6 +142,8 @@ def play(state: GameState, hand: Hand) -> GameState:
 
 def _hand_points(rules: Rules, hand: Hand) -> tuple[int, ...]:
     """Each team's points in the hand."""
+    if hand.points is not None:
+        return hand.points
     points = [0] * rules.team_count
     for key, team in hand.captured.items():
         if team is not None:
@@ -152,8 +154,8 @@ def _hand_points(rules: Rules, hand: Hand) -> tuple[int, ...]:
 def _result(rules: Rules, hand: Hand, bidding: int, points: Sequence[int]) -> tuple[bool, tuple[int, ...]]:
     """Made or set, and what each team scores."""
     if hand.is_moon:
-        made = points[bidding] == rules.total_points
-        cost = rules.moon.penalty
+        made = _took_every_point(rules, hand, bidding, points)
+        cost = rules.moon.penalty if rules.team_count == 2 else rules.total_points
     elif hand.bid == rules.all_tricks_bid:
         made = hand.all_tricks == bidding and all(team == bidding for team in hand.captured.values())
         if made:
@@ -167,6 +169,20 @@ def _result(rules: Rules, hand: Hand, bidding: int, points: Sequence[int]) -> tu
     return False, tuple(-cost if team == bidding else points[team] for team in range(rules.team_count))
 
 
+def _took_every_point(rules: Rules, hand: Hand, team: int, points: Sequence[int]) -> bool:
+    """Whether `team` took every point that was in play (a point that went to nobody is not needed)."""
+    if hand.points is not None:
+        return points[team] == rules.total_points
+    return all(taker == team for taker in hand.captured.values() if taker is not None) and points[team] > 0
+
+
+def _smudger(rules: Rules, hand: Hand, points: Sequence[int]) -> int | None:
+    """The team that took every point of the hand, none gone to nobody: a smudge (where the rules have it)."""
+    if not rules.smudge or None in hand.captured.values():
+        return None
+    return next((team for team in range(rules.team_count) if points[team] == rules.total_points), None)
+
+
 def _decide(state: GameState, scored: ScoredHand, bidding: int, before: Sequence[int]) -> Outcome | None:
     """Whether this hand ends the game, and for whom."""
     table, rules, hand = state.table, state.table.rules, scored.hand
@@ -176,7 +192,12 @@ def _decide(state: GameState, scored: ScoredHand, bidding: int, before: Sequence
     if hand.is_moon and not scored.made and rules.moon.failure == "lose":
         other = 1 - bidding
         return Outcome(other, scored.number, "moon_failed", f"{label(bidding)} missed the moon")
+    smudger = _smudger(rules, hand, scored.points)
+    if smudger is not None:
+        return Outcome(smudger, scored.number, "smudge", f"{label(smudger)} took every point: a smudge")
     target, scores = rules.target, state.scores
+    if rules.end == "highest_past_target":
+        return _highest_past_target(state, scored, bidding)
     if rules.end == "bid_only":
         if scored.made and scores[bidding] >= target:
             return Outcome(bidding, scored.number, "bid", _made_reason(table, scored, bidding))
@@ -192,6 +213,21 @@ def _decide(state: GameState, scored: ScoredHand, bidding: int, before: Sequence
     return Outcome(winner, scored.number, "target", f"{label(winner)} reached {scores[winner]}")
 
 
+def _highest_past_target(state: GameState, scored: ScoredHand, bidding: int) -> Outcome | None:
+    """Smear: once a team is at or past the target, the highest score wins; shared, the bidding team or play on."""
+    scores, label = state.scores, state.table.team_label
+    if max(scores) < state.table.rules.target:
+        return None
+    leaders = [team for team, score in enumerate(scores) if score == max(scores)]
+    if len(leaders) == 1:
+        winner = leaders[0]
+    elif bidding in leaders:
+        winner = bidding
+    else:
+        return None
+    return Outcome(winner, scored.number, "target", f"{label(winner)} reached {scores[winner]}, the highest score")
+
+
 def _made_reason(table: Table, scored: ScoredHand, bidding: int) -> str:
     """Why the bidding team won, in words."""
     bid = "the moon" if scored.hand.is_moon else scored.hand.bid
@@ -202,17 +238,17 @@ def _first_defender(
     rules: Rules, hand: Hand, reached: list[int], before: Sequence[int], scores: Sequence[int],
 ) -> int | None:
     """Among defenders past the target, the one that got there first."""
-    if rules.scheme == "categories":
+    if rules.in_play == "dealt":
         running = list(before)
         already = [team for team in reached if running[team] >= rules.target]
         if len(already) == 1:
             return already[0]
         if not already:
-            for key in CATEGORIES:
+            for key in CATALOGUE:
                 team = hand.captured.get(key)
                 if team is None or team not in reached:
                     continue
-                running[team] += 1
+                running[team] += rules.points[key]
                 if running[team] >= rules.target:
                     return team
     return _unique_leader(scores, among=reached)

@@ -3,20 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from .errors import Conflict, RuleError
-from .options import preset
+from .names import NAME_MAX, clean_name
+from .options import player_counts_in_words, preset
 from .scoring import GameState, ScoredHand, Table, TimeCall
 
-NAME_MAX = 40
-
-
-def _name(value: Any, field: str, what: str) -> str:
-    """A trimmed player or team name of fitting length."""
-    if not isinstance(value, str) or not 1 <= len(value.strip()) <= NAME_MAX:
-        raise RuleError(f"{what} must be 1 to {NAME_MAX} characters.", field)
-    return value.strip()
+__all__ = ["NAME_MAX", "make_table", "hand_to_dict", "state_to_dict"]
 
 
 def make_table(variant: Any, players: Any, team_names: Any = None, overrides: Mapping[str, Any] | None = None,
@@ -25,9 +20,12 @@ def make_table(variant: Any, players: Any, team_names: Any = None, overrides: Ma
     rules = preset(variant).with_overrides(overrides)
     if time_call is not None and rules.time_limit_minutes is None:
         raise Conflict("This game has no clock, so time cannot be called.")
-    if not isinstance(players, list) or len(players) != rules.players:
-        raise RuleError(f"{variant} needs {rules.players} players, listed in seating order.", "players")
-    names = tuple(_name(name, "players", f"Player {seat + 1}'s name") for seat, name in enumerate(players))
+    counts = (rules.players,) if isinstance(overrides, Mapping) and "players" in overrides else rules.seat_counts
+    if not isinstance(players, list) or len(players) not in counts:
+        count = player_counts_in_words(replace(rules, player_counts=counts))
+        raise RuleError(f"{variant} needs {count} players, listed in seating order.", "players")
+    rules = rules.seated(len(players))
+    names = tuple(clean_name(name, f"Player {seat + 1}'s name", "players") for seat, name in enumerate(players))
     if len({name.casefold() for name in names}) != len(names):
         raise RuleError("Two players have the same name; add an initial so the sheet can tell them apart.", "players")
     teams = None
@@ -35,7 +33,7 @@ def make_table(variant: Any, players: Any, team_names: Any = None, overrides: Ma
         count = rules.team_count
         if not isinstance(team_names, list) or len(team_names) != count:
             raise RuleError(f"Give {count} team names, or none.", "team_names")
-        teams = tuple(_name(name, "team_names", f"Team {team + 1}'s name") for team, name in enumerate(team_names))
+        teams = tuple(clean_name(name, f"Team {team + 1}'s name", "team_names") for team, name in enumerate(team_names))
     return Table(rules=rules, players=names, team_names=teams, time_call=time_call)
 
 

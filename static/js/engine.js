@@ -5,18 +5,32 @@ const freeze = Object.freeze;
 const CARD_POINTS = { ace: 1, jack: 1, off_jack: 1, high_joker: 1, low_joker: 1, ten: 1, three: 3, two: 1 };
 const CATEGORIES = { high: 1, low: 1, jack: 1, game: 1 };
 const SCHEMES = { card_points: CARD_POINTS, categories: CATEGORIES };
-// Points that may go to nobody: the jack of trump was not dealt, game points tied.
-const NULLABLE = { card_points: [], categories: ["jack", "game"] };
+// The point catalogue, in the order defenders count their points past the target (`game` last).
+export const CATALOGUE = freeze([
+  "high", "low", "jack", "off_jack", "high_joker", "low_joker", "joker", "ace", "off_ace",
+  "ten", "five", "three", "off_three", "two", "game",
+]);
+const IN_PLAY = ["all", "dealt"];
+const SCHEME_IN_PLAY = { card_points: "all", categories: "dealt" };
+// Points never null: in a `dealt` game High and Low are always in play.
+const ALWAYS_IN_PLAY = ["high", "low"];
+const POINT_VALUES = [1, 10];
 const POINT_NAMES = {
   ace: "the ace", jack: "the jack", off_jack: "the off-jack", high_joker: "the high joker",
   low_joker: "the low joker", ten: "the ten", three: "the three", two: "the two",
   high: "High", low: "Low", game: "Game",
+  joker: "the joker", off_ace: "the off-ace", five: "the five", off_three: "the off-three",
 };
-const ENDS = ["bid_only", "first_to_target"];
+const ENDS = ["bid_only", "first_to_target", "highest_past_target"];
+// Player counts a game allows: with partners two teams across the table, alone every player a team.
+const PARTNER_COUNTS = [4, 6];
+const ALONE_COUNTS = [2, 3, 4, 5, 6, 7];
+const MAX_SEATS = Math.max(...ALONE_COUNTS); // the most players any game seats
 const INT_OPTIONS = {
-  target: [1, 1000], min_bid: [1, 20], max_bid: [1, 20], forced_bid: [1, 20],
+  target: [1, 1000], min_bid: [1, 20], max_bid: [1, 20], forced_bid: [1, 20, true],
   all_tricks_bid: [1, 20, true], time_limit_minutes: [1, 600, true],
 };
+const BOOL_OPTIONS = ["dealer_may_match", "trump_with_bid", "partners", "smudge"];
 const MOON_OPTIONS = {
   success: [(item) => item === "win" || item === "points", 'success must be "win" or "points"'],
   failure: [(item) => item === "lose" || item === "minus", 'failure must be "lose" or "minus"'],
@@ -27,9 +41,18 @@ const DEFAULT_MOON = freeze({ success: "win", failure: "lose", penalty: 10, not_
 // Fields of a hand body: what the table said, and what an exported game carries and is recomputed.
 const RAW = ["bidder", "bid", "trump", "captured", "all_tricks", "misdeal"];
 const DERIVED = ["id", "number", "dealer", "points", "made", "delta", "scores"];
+// Fields only a scored hand has: a body with one is a hand sent back, whose `points` beside `captured` are derived.
+const SCORED = ["delta", "scores"];
 // Python's str.isspace() characters (JavaScript's trim() differs on \x1c-\x1f, \x85 and \ufeff).
 const SPACE = /[\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
 const NAME_MAX = 40;
+// Characters a name cannot hold (rules/names.py): bidi embeddings, overrides, isolates and marks,
+// control characters, line and paragraph separators, halves of a broken surrogate pair and the replacement
+// character a decoder leaves for broken bytes. ZWJ (U+200D) is allowed.
+const DIRECTION_MARKS = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/;
+const CONTROL = /^[\x00-\x1f\x7f-\x9f]$/;
+const LINE_BREAK = /^[\u2028\u2029]$/;
+const SURROGATE = /^[\ud800-\udfff\ufffd]$/;
 
 export const MOON = "moon";
 export const SUITS = freeze(["clubs", "diamonds", "hearts", "spades"]);
@@ -82,16 +105,70 @@ const fold = (text) =>
 
 // ---- Rules: the options of a game, and the presets.
 
-// The scoring points of a scheme and their values.
-const pointsOf = (rules) => SCHEMES[rules.scheme];
-// Points at stake in one hand.
+// Whether two point sets have the same points and values.
+function samePoints(a, b) {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => has(b, key) && a[key] === b[key]);
+}
+
+// A point set in its listing order: a named scheme's own order, else the catalogue's.
+function orderedPoints(points) {
+  const named = Object.values(SCHEMES).find((scheme) => samePoints(points, scheme));
+  if (named) return freeze({ ...named });
+  return freeze(Object.fromEntries(CATALOGUE.filter((key) => has(points, key)).map((key) => [key, points[key]])));
+}
+
+// The name of a game's point set (`card_points`, `categories`), or null for any other.
+function schemeOf(rules) {
+  const names = Object.keys(SCHEMES);
+  return names.find((name) => samePoints(rules.points, SCHEMES[name]) && SCHEME_IN_PLAY[name] === rules.in_play) ?? null;
+}
+
+// The scoring points of a game and their values, in listing order.
+const pointsOf = (rules) => rules.points;
+// Points at stake in one hand (every point in play).
 const totalPoints = (rules) => Object.values(pointsOf(rules)).reduce((sum, value) => sum + value, 0);
-// Cutthroat: every player alone; otherwise two teams.
-const teamCount = (rules) => (rules.players === 3 ? 3 : 2);
+// The points that may go to nobody: not dealt, or (`game`) a tied count.
+function nullableOf(rules) {
+  const keys = Object.keys(rules.points);
+  if (rules.in_play === "dealt") return keys.filter((key) => !ALWAYS_IN_PLAY.includes(key));
+  return keys.filter((key) => key === "game");
+}
+// With partners two teams; alone, every player is a team.
+const teamCount = (rules) => (rules.partners ? 2 : rules.players);
 // The team a seat plays for (partners sit across).
 const teamOf = (rules, seat) => seat % teamCount(rules);
 // What a team is called in messages.
-const teamWord = (rules) => (teamCount(rules) === 3 ? "player" : "team");
+const teamWord = (rules) => (rules.partners ? "team" : "player");
+// What a rules dict stored before `partners` existed means: 3 players alone, else partners.
+const partnersImplied = (players) => players !== 3;
+// The player counts a game of these rules allows, the usual one first.
+const seatCounts = (rules) => (rules.player_counts?.length ? rules.player_counts : [rules.players]);
+
+// 4, "4 or 6", "2 to 7": player counts in words.
+export function countWords(counts) {
+  const ordered = [...counts].sort((a, b) => a - b);
+  if (ordered.length === 1) return String(ordered[0]);
+  const [first, last] = [ordered[0], ordered.at(-1)];
+  if (ordered.length > 2 && ordered.every((count, index) => count === first + index)) return `${first} to ${last}`;
+  return `${ordered.slice(0, -1).join(", ")} or ${last}`;
+}
+
+// The options as the API shows them; the options added with the Pitch family only where they are not implied.
+export function rulesToDict(rules) {
+  const scheme = schemeOf(rules);
+  const body = {
+    players: rules.players, scheme, target: rules.target, min_bid: rules.min_bid, max_bid: rules.max_bid,
+    moon: rules.moon && { ...rules.moon }, all_tricks_bid: rules.all_tricks_bid, end: rules.end,
+    time_limit_minutes: rules.time_limit_minutes, dealer_may_match: rules.dealer_may_match,
+    forced_bid: rules.forced_bid, trump_with_bid: rules.trump_with_bid,
+  };
+  if (scheme === null) Object.assign(body, { points: { ...rules.points }, in_play: rules.in_play });
+  if (rules.partners !== partnersImplied(rules.players)) body.partners = rules.partners;
+  if (rules.smudge) body.smudge = true;
+  if (rules.first_dealer) body.first_dealer = rules.first_dealer;
+  return body;
+}
 
 // Seats of each team, team 0 holding seat 0.
 function teamsOf(rules) {
@@ -100,27 +177,64 @@ function teamsOf(rules) {
   return Array.from({ length: count }, (_, team) => seats.filter((seat) => seat % count === team));
 }
 
-const TEN_POINT = freeze({
-  players: 4, scheme: "card_points", target: 31, min_bid: 3, max_bid: 10,
-  moon: DEFAULT_MOON, all_tricks_bid: null, end: "bid_only", time_limit_minutes: null,
-  dealer_may_match: false, forced_bid: 3, trump_with_bid: false,
+// A preset: its player counts (the usual first), its points and its other options.
+function makePreset(counts, points, in_play, options) {
+  const defaults = {
+    moon: null, all_tricks_bid: null, time_limit_minutes: null, dealer_may_match: false, trump_with_bid: false,
+    partners: true, smudge: false,
+  };
+  const all = { ...defaults, ...options };
+  if (!has(all, "forced_bid")) all.forced_bid = all.min_bid;
+  return freeze({
+    players: counts[0], target: all.target, min_bid: all.min_bid, max_bid: all.max_bid, moon: all.moon,
+    all_tricks_bid: all.all_tricks_bid, end: all.end, time_limit_minutes: all.time_limit_minutes,
+    dealer_may_match: all.dealer_may_match, forced_bid: all.forced_bid, trump_with_bid: all.trump_with_bid,
+    points: orderedPoints(points), in_play, partners: all.partners, smudge: all.smudge, player_counts: freeze(counts),
+  });
+}
+
+const TEN_POINT = makePreset([4], CARD_POINTS, "all", {
+  target: 31, min_bid: 3, max_bid: 10, moon: DEFAULT_MOON, end: "bid_only",
 });
-const FIVE_POINT = freeze({
-  players: 4, scheme: "categories", target: 21, min_bid: 2, max_bid: 5,
-  moon: null, all_tricks_bid: 5, end: "bid_only", time_limit_minutes: null,
-  dealer_may_match: true, forced_bid: 2, trump_with_bid: false,
+const FIVE_POINT = makePreset([4], CATEGORIES, "dealt", {
+  target: 21, min_bid: 2, max_bid: 5, all_tricks_bid: 5, end: "bid_only", dealer_may_match: true,
 });
+const JICK = { high: 1, low: 1, jack: 1, off_jack: 1, game: 1 };
 
 export const PRESETS = freeze({
   "ten-point": TEN_POINT,
-  "ten-point-six": freeze({ ...TEN_POINT, players: 6, target: 41, trump_with_bid: true }),
+  "ten-point-six": freeze({ ...TEN_POINT, players: 6, target: 41, trump_with_bid: true, player_counts: freeze([6]) }),
   tournament: freeze({
     ...TEN_POINT, min_bid: 5, forced_bid: 5, end: "first_to_target", time_limit_minutes: 30,
     moon: freeze({ success: "win", failure: "minus", penalty: 10, not_in_hole: true }),
   }),
   "five-point": FIVE_POINT,
   cutthroat: freeze({
-    ...FIVE_POINT, players: 3, target: 11, max_bid: 4, all_tricks_bid: null, end: "first_to_target",
+    ...FIVE_POINT, players: 3, partners: false, target: 11, max_bid: 4, all_tricks_bid: null, end: "first_to_target",
+    player_counts: freeze([3, 2, 4, 5, 6, 7]),
+  }),
+  "partnership-pitch": freeze({ ...FIVE_POINT, target: 11, end: "first_to_target" }),
+  smudge: makePreset([4, 2, 3, 5, 6, 7], CATEGORIES, "dealt", {
+    partners: false, target: 7, min_bid: 2, max_bid: 4, end: "first_to_target", smudge: true,
+  }),
+  "five-point-jick": makePreset([4], JICK, "dealt", {
+    target: 11, min_bid: 2, max_bid: 5, end: "first_to_target", dealer_may_match: true,
+  }),
+  "seven-point": makePreset(
+    [4], { high: 1, low: 1, jack: 1, off_jack: 1, high_joker: 1, low_joker: 1, ten: 1 }, "dealt",
+    { target: 21, min_bid: 3, max_bid: 7, end: "bid_only" },
+  ),
+  "nine-point": makePreset([4], { ace: 1, jack: 1, ten: 1, five: 5, two: 1 }, "all", {
+    target: 31, min_bid: 3, max_bid: 9, end: "bid_only",
+  }),
+  "eleven-point": makePreset([4, 6], { ...CARD_POINTS, off_ace: 1 }, "all", {
+    target: 52, min_bid: 3, max_bid: 11, moon: freeze({ ...DEFAULT_MOON, penalty: 11 }), end: "bid_only",
+  }),
+  "thirteen-point": makePreset([4, 6], { ...CARD_POINTS, off_three: 3 }, "all", {
+    target: 52, min_bid: 3, max_bid: 13, moon: freeze({ ...DEFAULT_MOON, penalty: 13 }), end: "bid_only",
+  }),
+  smear: makePreset([4, 6], { ...JICK, joker: 1 }, "dealt", {
+    target: 21, min_bid: 3, max_bid: 6, forced_bid: null, end: "highest_past_target",
   }),
 });
 
@@ -129,7 +243,15 @@ export const DESCRIPTIONS = freeze({
   "ten-point-six": "10-Point Pitch, 6 players in two teams of 3, to 41, win on your bid",
   tournament: "Tournament 10-Point, 4 players, bid 5 or more, first to 31, 30-minute games",
   "five-point": "Five-Point Pitch, 4 players, High-Low-Jack-Game, to 21, win on your bid",
-  cutthroat: "Cutthroat, 3 players each alone, High-Low-Jack-Game, first to 11",
+  cutthroat: "Cutthroat, 3 players each alone (or 2 to 7), High-Low-Jack-Game, first to 11",
+  "partnership-pitch": "Partnership Pitch, 4 players, High-Low-Jack-Game, first to 11, a bid of 5 takes every trick",
+  smudge: "Pitch with smudge, 4 players each alone (or 2 to 7), first to 7, take all four points to win at once",
+  "five-point-jick": "Pitch with the jick (Five-Point), 4 players, High-Low-Jack-Jick-Game, first to 11",
+  "seven-point": "7-Point Pitch, 4 players, High-Low-Jack-Jick, both jokers and the ten, to 21, win on your bid",
+  "nine-point": "9-Point Pitch (Catch Five), 4 players, the five is worth 5, to 31, win on your bid",
+  "eleven-point": "11-Point Pitch, 4 or 6 players, the 10-point cards and the off-ace, to 52, win on your bid",
+  "thirteen-point": "13-Point Pitch, 4 or 6 players, the 10-point cards and the off-three, to 52, win on your bid",
+  smear: "Six-Point Smear, 4 or 6 players, High-Low-Jack-Jick-Joker-Game, to 21, the highest score wins",
 });
 
 // The preset called `variant`, or a RuleError naming the choices.
@@ -145,33 +267,116 @@ function withOverrides(rules, overrides) {
   if (overrides === null || overrides === undefined) return rules;
   if (!isObject(overrides)) throw new RuleError("House rules must be an object of option: value.", "rules");
   const changes = {};
-  for (const [name, value] of Object.entries(overrides)) changes[name] = checkOption(rules, name, value);
+  for (const [name, value] of Object.entries(overrides)) {
+    if (name !== "players" && name !== "scheme") changes[name] = checkOption(rules, name, value);
+  }
+  if (has(overrides, "players") && !has(changes, "partners")) inferPartners(rules, overrides.players, changes);
+  applyPartners(rules, changes);
+  if (has(overrides, "players")) {
+    changes.players = checkPlayers(changes.player_counts ?? seatCounts(rules), overrides.players);
+  }
   // All pass: the dealer takes the minimum.
-  if (has(changes, "min_bid") && !has(changes, "forced_bid")) changes.forced_bid = changes.min_bid;
+  if (has(changes, "min_bid") && !has(changes, "forced_bid") && rules.forced_bid !== null) {
+    changes.forced_bid = changes.min_bid;
+  }
   const result = freeze({ ...rules, ...changes });
   checkConsistent(result, changes);
+  if (has(overrides, "scheme") && overrides.scheme !== schemeOf(result)) {
+    throw new RuleError("scheme is fixed by the variant; choose another variant instead, or set points.", "rules.scheme");
+  }
+  return result;
+}
+
+// A preset with a game's house rules applied and checked, before any player is seated (the start page's editor).
+export function houseRules(variant, overrides) {
+  return withOverrides(preset(variant), overrides);
+}
+
+// These rules for `count` players (one of the counts they allow), checked for the teams that makes.
+function seated(rules, count) {
+  const result = freeze({ ...rules, players: count });
+  checkTeams(result);
+  if ((result.first_dealer ?? 0) >= count) {
+    throw new RuleError(`first_dealer must be a seat from 0 to ${count - 1}.`, "rules.first_dealer");
+  }
   return result;
 }
 
 // One house-rule value, checked on its own.
 function checkOption(rules, name, value) {
-  if (name === "players" || name === "scheme") {
-    if (value !== rules[name]) {
-      throw new RuleError(`${name} is fixed by the variant; choose another variant instead.`, `rules.${name}`);
-    }
-    return value;
-  }
   if (has(INT_OPTIONS, name)) return intOption(name, value, ...INT_OPTIONS[name]);
-  if (name === "dealer_may_match" || name === "trump_with_bid") {
+  if (name === "first_dealer") return intOption(name, value, 0, MAX_SEATS - 1); // a rematch passes the deal on
+  if (BOOL_OPTIONS.includes(name)) {
     if (typeof value !== "boolean") throw new RuleError(`${name} must be true or false.`, `rules.${name}`);
     return value;
   }
   if (name === "end") {
-    if (!ENDS.includes(value)) throw new RuleError('end must be "bid_only" or "first_to_target".', "rules.end");
+    if (!ENDS.includes(value)) {
+      throw new RuleError('end must be "bid_only", "first_to_target" or "highest_past_target".', "rules.end");
+    }
     return value;
   }
+  if (name === "in_play") {
+    if (!IN_PLAY.includes(value)) {
+      throw new RuleError('in_play must be "all" (every point card is dealt) or "dealt".', "rules.in_play");
+    }
+    return value;
+  }
+  if (name === "points") return pointsOption(value);
   if (name === "moon") return moonOption(rules.moon, value);
   throw new RuleError(`${name} is not a house rule of this game.`, `rules.${name}`);
+}
+
+// A point set: known keys, each worth 1 to 10, one joker or two.
+function pointsOption(value) {
+  if (!isObject(value) || !Object.keys(value).length) {
+    throw new RuleError("points must be an object of point: value naming at least one point.", "rules.points");
+  }
+  const [low, high] = POINT_VALUES;
+  for (const [key, worth] of Object.entries(value)) {
+    if (!CATALOGUE.includes(key)) {
+      throw new RuleError(`points: ${key} is not a Pitch point (the points are ${CATALOGUE.join(", ")}).`, "rules.points");
+    }
+    if (!isInt(worth) || worth < low || worth > high) {
+      throw new RuleError(`points: ${key} must be worth a whole number from ${low} to ${high}.`, "rules.points");
+    }
+  }
+  if (has(value, "joker") && (has(value, "high_joker") || has(value, "low_joker"))) {
+    throw new RuleError(
+      "points: a deck has one joker or two, so use joker or high_joker and low_joker, not both.",
+      "rules.points",
+    );
+  }
+  return orderedPoints(value);
+}
+
+// `players` sent without `partners` reads as a rules dict does: 3 alone, else partners (where that seats them).
+function inferPartners(rules, players, changes) {
+  if (!isInt(players)) return;
+  const implied = partnersImplied(players);
+  if (implied !== rules.partners && (implied ? PARTNER_COUNTS : ALONE_COUNTS).includes(players)) {
+    changes.partners = implied;
+  }
+}
+
+// A game that changes `partners` allows the counts of its new value, the current count first if allowed.
+function applyPartners(rules, changes) {
+  if (!has(changes, "partners") || changes.partners === rules.partners) return;
+  const counts = changes.partners ? PARTNER_COUNTS : ALONE_COUNTS;
+  const first = counts.includes(rules.players) ? rules.players : counts[0];
+  changes.player_counts = freeze([first, ...counts.filter((count) => count !== first)]);
+  changes.players = first;
+}
+
+// A `players` option: one of the counts the variant allows.
+function checkPlayers(counts, value) {
+  if (!isInt(value) || !counts.includes(value)) {
+    if (counts.length === 1) {
+      throw new RuleError("players is fixed by the variant; choose another variant instead.", "rules.players");
+    }
+    throw new RuleError(`players must be ${countWords(counts)} in this variant.`, "rules.players");
+  }
+  return value;
 }
 
 // A whole-number option within its range (or null where allowed).
@@ -212,10 +417,10 @@ function checkConsistent(rules, changed) {
       blame(changed, "max_bid", "min_bid"),
     );
   }
-  if (all_tricks_bid !== null && (rules.scheme !== "categories" || all_tricks_bid <= total)) {
+  if (all_tricks_bid !== null && (rules.in_play !== "dealt" || all_tricks_bid <= total)) {
     throw new RuleError(
-      "The all-tricks bid is for High-Low-Jack-Game games and must be above the 4 points in a hand.",
-      "rules.all_tricks_bid",
+      `The all-tricks bid is for High-Low-Jack-Game games and must be above the ${total} points in a hand.`,
+      blame(changed, "all_tricks_bid", "in_play", "points"),
     );
   }
   const top = Math.max(all_tricks_bid ?? 0, total);
@@ -223,13 +428,16 @@ function checkConsistent(rules, changed) {
     const allTricks = all_tricks_bid ? ` and the all-tricks bid is ${all_tricks_bid}.` : ".";
     throw new RuleError(
       `The highest bid cannot be more than ${top}: a hand has ${total} points${allTricks}`,
-      blame(changed, "max_bid", "all_tricks_bid"),
+      blame(changed, "max_bid", "all_tricks_bid", "points"),
     );
   }
-  if (rules.moon !== null && rules.scheme !== "card_points") {
-    throw new RuleError("Shooting the moon is for 10-point games only.", "rules.moon");
+  if (rules.moon !== null && rules.in_play !== "all") {
+    throw new RuleError(
+      "Shooting the moon is for card-point games only (every point card in play).",
+      blame(changed, "moon", "in_play"),
+    );
   }
-  if (forced_bid < min_bid || forced_bid > max_bid) {
+  if (forced_bid !== null && (forced_bid < min_bid || forced_bid > max_bid)) {
     throw new RuleError(
       `The bid the dealer is stuck with when all pass must be a legal bid, ${min_bid} to ${max_bid}.`,
       blame(changed, "forced_bid", "min_bid", "max_bid"),
@@ -237,11 +445,30 @@ function checkConsistent(rules, changed) {
   }
 }
 
+// Options that depend on how many teams there are.
+function checkTeams(rules) {
+  if (rules.moon !== null && rules.moon.failure === "lose" && teamCount(rules) !== 2) {
+    throw new RuleError(
+      `A missed moon that loses the game needs two teams; with ${teamCount(rules)} players each alone, ` +
+        'set the moon\'s failure to "minus".',
+      "rules.moon",
+    );
+  }
+}
+
 // ---- Hands: what the table said, checked against the rules.
 
-// A hand as the table recorded it: bidder, bid, who took each point.
-const makeHand = ({ bidder = null, bid = null, captured = {}, trump = null, all_tricks = null, misdeal = false }) =>
-  freeze({ bidder, bid, captured: freeze(captured), trump, all_tricks, misdeal });
+// A hand as the table recorded it: bidder, bid, who took each point (or each team's points, `points`).
+const makeHand = ({
+  bidder = null, bid = null, captured = {}, trump = null, all_tricks = null, misdeal = false, points = null,
+}) => freeze({ bidder, bid, captured: freeze(captured), trump, all_tricks, misdeal, points: points && freeze(points) });
+
+// Points at stake in one hand, and whether a hand may be given as each team's points (none may go to nobody).
+export const handTotal = (rules) => totalPoints(rules);
+export const takesPoints = (rules) => rules.in_play === "all" && nullableOf(rules).length === 0;
+
+// Whether the table said who took each point (not only each team's points).
+export const byCard = (hand) => !hand.misdeal && hand.points === null;
 
 // Check a hand body against the rules and return it as a hand.
 export function parseHand(body, rules) {
@@ -262,9 +489,42 @@ export function parseHand(body, rules) {
   if (trump !== null && !SUITS.includes(trump)) {
     throw new RuleError("trump must be clubs, diamonds, hearts or spades (or left out).", "trump");
   }
+  if (givesPoints(body)) {
+    const points = parsePoints(body, rules);
+    const all_tricks = parseAllTricks(body, rules, bid, {});
+    return makeHand({ bidder, bid, trump, all_tricks, points });
+  }
   const captured = parseCaptured(body, rules);
   const all_tricks = parseAllTricks(body, rules, bid, captured);
   return makeHand({ bidder, bid, captured, trump, all_tricks });
+}
+
+// Whether the hand is given as each team's points; both forms at once are refused.
+function givesPoints(body) {
+  if ((body.points ?? null) === null) return false;
+  if ((body.captured ?? null) === null) return true;
+  if (SCORED.some((key) => has(body, key))) return false; // a scored hand sent back: its points are derived
+  throw new RuleError("Give either who took each point (captured) or each side's points, not both.", "points");
+}
+
+// Each team's points in the hand, adding up to the hand's total.
+function parsePoints(body, rules) {
+  if (rules.in_play !== "all" || nullableOf(rules).length) {
+    throw new RuleError(
+      "In this game a point may go to nobody, so say who took each point (captured), not points.",
+      "points",
+    );
+  }
+  const { points } = body;
+  const [total, count, who] = [totalPoints(rules), teamCount(rules), teamWord(rules)];
+  const shape = `points must be ${count} whole numbers, one per ${who}, each from 0 to ${total}`;
+  if (!Array.isArray(points) || points.length !== count) throw new RuleError(`${shape}.`, "points");
+  if (!points.every((value) => isInt(value) && value >= 0 && value <= total)) throw new RuleError(`${shape}.`, "points");
+  const sum = points.reduce((a, b) => a + b, 0);
+  if (sum !== total) {
+    throw new RuleError(`The points add up to ${sum}, but a hand has ${total}: give every point to a ${who}.`, "points");
+  }
+  return [...points];
 }
 
 // The seat that won the bid.
@@ -308,7 +568,7 @@ function parseCaptured(body, rules) {
   const [who, count] = [teamWord(rules), teamCount(rules)];
   const result = {};
   for (const key of Object.keys(points)) {
-    const [name, nullable] = [POINT_NAMES[key], NULLABLE[rules.scheme].includes(key)];
+    const [name, nullable] = [POINT_NAMES[key], nullableOf(rules).includes(key)];
     if (!has(captured, key)) throw new RuleError(`Say which ${who} took ${name}.`, `captured.${key}`);
     const value = captured[key];
     if (value === null && nullable) {
@@ -360,9 +620,22 @@ function parseAllTricks(body, rules, bid, captured) {
 
 // ---- Tables: variant, players in seat order, team names, house rules, time call.
 
-// A name, trimmed, 1 to 40 characters.
+// What the first character a name cannot hold is, in words (rules/names.py), or null.
+function refusedCharacter(text) {
+  for (const char of text) {
+    if (DIRECTION_MARKS.test(char)) return "a text-direction mark";
+    if (CONTROL.test(char)) return "a control character";
+    if (LINE_BREAK.test(char)) return "a line break";
+    if (SURROGATE.test(char)) return "a broken character";
+  }
+  return null;
+}
+
+// A name in NFC, trimmed, 1 to 40 characters, with nothing that cannot be shown.
 function checkName(value, field, what) {
-  const name = typeof value === "string" ? strip(value) : "";
+  const name = typeof value === "string" ? strip(value.normalize("NFC")) : "";
+  const kind = refusedCharacter(name);
+  if (kind) throw new RuleError(`${what} has a character that cannot be shown (${kind}); retype it.`, field);
   const length = codePoints(name).length;
   if (length < 1 || length > NAME_MAX) throw new RuleError(`${what} must be 1 to ${NAME_MAX} characters.`, field);
   return name;
@@ -373,13 +646,15 @@ const timeCallOf = ({ after_hand, finish_hand = false }) => freeze({ after_hand,
 
 // A checked table for a new game (timeCall: {after_hand, finish_hand}), or a RuleError naming the field at fault.
 export function makeTable(variant, players, teamNames = null, overrides = null, timeCall = null) {
-  const rules = withOverrides(preset(variant), overrides);
-  if (timeCall && rules.time_limit_minutes === null) {
+  const overridden = withOverrides(preset(variant), overrides);
+  if (timeCall && overridden.time_limit_minutes === null) {
     throw new Conflict("This game has no clock, so time cannot be called.");
   }
-  if (!Array.isArray(players) || players.length !== rules.players) {
-    throw new RuleError(`${variant} needs ${rules.players} players, listed in seating order.`, "players");
+  const counts = isObject(overrides) && has(overrides, "players") ? [overridden.players] : seatCounts(overridden);
+  if (!Array.isArray(players) || !counts.includes(players.length)) {
+    throw new RuleError(`${variant} needs ${countWords(counts)} players, listed in seating order.`, "players");
   }
+  const rules = seated(overridden, players.length);
   const names = players.map((name, seat) => checkName(name, "players", `Player ${seat + 1}'s name`));
   if (new Set(names.map(fold)).size !== names.length) {
     throw new RuleError("Two players have the same name; add an initial so the sheet can tell them apart.", "players");
@@ -412,7 +687,8 @@ function gameState({ table, hands = [], scores, next_dealer = 0, outcome = null 
 
 // A game before its first hand.
 export function start(table) {
-  return decideOnTime(gameState({ table, scores: zeros(teamCount(table.rules)) }));
+  const dealer = table.rules.first_dealer ?? 0;
+  return decideOnTime(gameState({ table, scores: zeros(teamCount(table.rules)), next_dealer: dealer }));
 }
 
 // Replay every hand in order from the start.
@@ -448,6 +724,7 @@ export function play(state, hand) {
 
 // Each team's points in the hand.
 function handPoints(rules, hand) {
+  if (hand.points !== null) return [...hand.points];
   const points = zeros(teamCount(rules));
   for (const [key, team] of Object.entries(hand.captured)) if (team !== null) points[team] += pointsOf(rules)[key];
   return points;
@@ -458,8 +735,8 @@ function result(rules, hand, bidding, points) {
   let made;
   let cost = hand.bid;
   if (hand.bid === MOON) {
-    made = points[bidding] === totalPoints(rules);
-    cost = rules.moon.penalty;
+    made = tookEveryPoint(rules, hand, bidding, points);
+    cost = teamCount(rules) === 2 ? rules.moon.penalty : totalPoints(rules);
   } else if (hand.bid === rules.all_tricks_bid) {
     made = hand.all_tricks === bidding && Object.values(hand.captured).every((team) => team === bidding);
     if (made) return [true, points.map((_, team) => (team === bidding ? hand.bid : 0))];
@@ -468,6 +745,20 @@ function result(rules, hand, bidding, points) {
   }
   if (made) return [true, [...points]];
   return [false, points.map((taken, team) => (team === bidding ? 0 - cost : taken))];
+}
+
+// Whether `team` took every point that was in play (a point that went to nobody is not needed).
+function tookEveryPoint(rules, hand, team, points) {
+  if (hand.points !== null) return points[team] === totalPoints(rules);
+  const takers = Object.values(hand.captured).filter((taker) => taker !== null);
+  return takers.every((taker) => taker === team) && points[team] > 0;
+}
+
+// The team that took every point of the hand, none gone to nobody: a smudge (where the rules have it).
+function smudger(rules, hand, points) {
+  if (!rules.smudge || Object.values(hand.captured).includes(null)) return null;
+  const team = points.findIndex((taken) => taken === totalPoints(rules));
+  return team === -1 ? null : team;
 }
 
 // Whether this hand ends the game, and for whom.
@@ -481,6 +772,14 @@ function decide(state, scored, bidding, before) {
   if (moon && made && moon.success === "win") return outcome(bidding, "moon", `${label(bidding)} shot the moon`);
   if (moon && !made && moon.failure === "lose") {
     return outcome(1 - bidding, "moon_failed", `${label(bidding)} missed the moon`);
+  }
+  const smudged = smudger(rules, hand, scored.points);
+  if (smudged !== null) return outcome(smudged, "smudge", `${label(smudged)} took every point: a smudge`);
+  if (rules.end === "highest_past_target") {
+    if (Math.max(...scores) < rules.target) return null;
+    const leaders = scores.map((_, team) => team).filter((team) => scores[team] === Math.max(...scores));
+    const winner = leaders.length === 1 ? leaders[0] : leaders.includes(bidding) ? bidding : null;
+    return winner === null ? null : outcome(winner, "target", `${label(winner)} reached ${scores[winner]}, the highest score`);
   }
   if (rules.end === "bid_only") {
     return made && scores[bidding] >= rules.target ? outcome(bidding, "bid", madeReason(table, scored, bidding)) : null;
@@ -500,15 +799,15 @@ function madeReason(table, scored, bidding) {
 
 // Among defenders past the target, the one that got there first.
 function firstDefender(rules, hand, reached, before, scores) {
-  if (rules.scheme === "categories") {
+  if (rules.in_play === "dealt") {
     const running = [...before];
     const already = reached.filter((team) => running[team] >= rules.target);
     if (already.length === 1) return already[0];
     if (!already.length) {
-      for (const key of Object.keys(CATEGORIES)) {
-        const team = hand.captured[key] ?? null;
+      for (const key of CATALOGUE) {
+        const team = has(hand.captured, key) ? hand.captured[key] : null;
         if (team === null || !reached.includes(team)) continue;
-        running[team] += 1;
+        running[team] += rules.points[key];
         if (running[team] >= rules.target) return team;
       }
     }
@@ -540,7 +839,9 @@ function decideOnTime(state) {
 // One hand as the API takes it.
 function handBody(rules, hand) {
   if (hand.misdeal) return { misdeal: true };
-  const body = { bidder: hand.bidder, bid: hand.bid, trump: hand.trump, captured: { ...hand.captured } };
+  const body = { bidder: hand.bidder, bid: hand.bid, trump: hand.trump };
+  if (hand.points === null) body.captured = { ...hand.captured };
+  else body.points = [...hand.points];
   if (rules.all_tricks_bid !== null && hand.bid === rules.all_tricks_bid) body.all_tricks = hand.all_tricks;
   return body;
 }
@@ -559,7 +860,7 @@ export function stateToDict(state) {
   const { table, outcome } = state;
   const { rules, time_call: call } = table;
   return {
-    rules: { ...rules, moon: rules.moon && { ...rules.moon } },
+    rules: rulesToDict(rules),
     players: [...table.players],
     teams: teamsOf(rules).map((players, team) => ({ name: teamLabel(table, team), players })),
     hands: state.hands.map((scored) => handToDict(rules, scored)),

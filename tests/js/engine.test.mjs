@@ -6,7 +6,8 @@ import { readFileSync, readdirSync } from "node:fs";
 import { describe, test } from "node:test";
 
 import {
-  Conflict, DESCRIPTIONS, MOON, PRESETS, RuleError, SUITS, makeTable, parseHand, play, score, start, stateToDict,
+  CATALOGUE, Conflict, DESCRIPTIONS, MOON, PRESETS, RuleError, SUITS, byCard, makeTable, parseHand, play, rulesToDict,
+  score, start, stateToDict,
 } from "../../static/js/engine.js";
 import { buildTable, replay, steps } from "./run_case.mjs";
 
@@ -269,7 +270,7 @@ describe("errors", () => {
   test("an unknown variant names the choices", () => {
     assert.deepEqual(shown(caught(() => makeTable("pinochle", PLAYERS))), {
       kind: "invalid", field: "variant",
-      message: "Choose a variant: ten-point, ten-point-six, tournament, five-point, cutthroat.",
+      message: `Choose a variant: ${Object.keys(PRESETS).join(", ")}.`,
     });
   });
 
@@ -285,9 +286,11 @@ describe("errors", () => {
   });
 
   test("player lists: count, names, duplicates as Python's casefold sees them", () => {
-    assert.deepEqual(shown(caught(() => makeTable("cutthroat", PLAYERS))), {
-      kind: "invalid", field: "players", message: "cutthroat needs 3 players, listed in seating order.",
+    assert.deepEqual(shown(caught(() => makeTable("cutthroat", [...PLAYERS, ...PLAYERS.map((name) => `${name}2`)]))), {
+      kind: "invalid", field: "players", message: "cutthroat needs 2 to 7 players, listed in seating order.",
     });
+    assert.equal(caught(() => makeTable("eleven-point", PLAYERS.slice(0, 3))).message,
+      "eleven-point needs 4 or 6 players, listed in seating order.");
     const blank = caught(() => makeTable("ten-point", ["Ann", " ", "Cy", "Di"]));
     assert.equal(blank.message, "Player 2's name must be 1 to 40 characters.");
     assert.equal(caught(() => makeTable("ten-point", ["Ann", "ANN ", "Cy", "Di"])).field, "players");
@@ -313,7 +316,7 @@ describe("errors", () => {
     assert.deepEqual(rule({ moon: { toString: 1 } }).message,
       "Moon: toString is not a moon option (success, failure, penalty, not_in_hole).");
     assert.deepEqual(rule({ moon: true }, "five-point"), {
-      kind: "invalid", field: "rules.moon", message: "Shooting the moon is for 10-point games only.",
+      kind: "invalid", field: "rules.moon", message: "Shooting the moon is for card-point games only (every point card in play).",
     });
     assert.deepEqual(rule({ min_bid: 8, max_bid: 6 }).message, "The highest bid (6) cannot be below the lowest (8).");
     assert.deepEqual(rule({ forced_bid: 2 }).field, "rules.forced_bid");
@@ -394,7 +397,10 @@ describe("stateToDict", () => {
     assert.deepEqual(Object.keys(game), [
       "rules", "players", "teams", "hands", "scores", "status", "winner", "next_dealer", "next_number", "result", "time_called",
     ]);
-    assert.deepEqual(game.rules, { ...PRESETS["five-point"] });
+    assert.deepEqual(Object.entries(game.rules), Object.entries({
+      players: 4, scheme: "categories", target: 21, min_bid: 2, max_bid: 5, moon: null, all_tricks_bid: 5,
+      end: "bid_only", time_limit_minutes: null, dealer_may_match: true, forced_bid: 2, trump_with_bid: false,
+    }), "a game of a seed preset shows the rules it always showed, in the same order");
     assert.deepEqual(game.teams, [{ name: "Us", players: [0, 2] }, { name: "Them", players: [1, 3] }]);
     const { scores, status, winner, next_dealer, next_number } = game;
     assert.deepEqual({ scores, status, winner, next_dealer, next_number },
@@ -449,4 +455,36 @@ test("exports: suits, presets and their descriptions", () => {
   assert.deepEqual(SUITS, ["clubs", "diamonds", "hearts", "spades"]);
   assert.deepEqual(Object.keys(DESCRIPTIONS), Object.keys(PRESETS));
   assert.ok(Object.values(PRESETS).every(Object.isFrozen));
+});
+
+describe("the rest of the Pitch family", () => {
+  test("a hand given as points shows its points and no captured, and knows it was not given by card", () => {
+    const table = makeTable("ten-point", PLAYERS);
+    const hand = parseHand({ bidder: 1, bid: 6, points: [4, 6] }, table.rules);
+    assert.equal(byCard(hand), false);
+    assert.equal(byCard(parseHand({ bidder: 1, bid: 6, captured: cards(1) }, table.rules)), true);
+    const [shown] = stateToDict(play(start(table), hand)).hands;
+    assert.deepEqual(shown, {
+      number: 1, dealer: 0, bidder: 1, bid: 6, trump: null, points: [4, 6], delta: [4, 6], scores: [4, 6], made: true,
+    });
+    assert.deepEqual(parseHand(shown, table.rules), hand, "the game JSON sent back reads the same hand");
+  });
+
+  test("the rules dict adds points and in_play only for a point set without a name", () => {
+    const nine = rulesToDict(makeTable("nine-point", PLAYERS).rules);
+    assert.equal(nine.scheme, null);
+    assert.deepEqual(nine.points, { jack: 1, ace: 1, ten: 1, five: 5, two: 1 });
+    assert.equal(nine.in_play, "all");
+    const ten = rulesToDict(makeTable("ten-point", PLAYERS).rules);
+    assert.deepEqual(Object.keys(ten).length, 12);
+    const smudge = rulesToDict(makeTable("smudge", ["Ann", "Bo"]).rules);
+    assert.deepEqual([smudge.players, smudge.partners, smudge.smudge], [2, false, true]);
+  });
+
+  test("presets list their player counts, the usual first, and the catalogue is in counting order", () => {
+    assert.deepEqual(PRESETS.cutthroat.player_counts, [3, 2, 4, 5, 6, 7]);
+    assert.deepEqual(PRESETS.smear.player_counts, [4, 6]);
+    assert.deepEqual([CATALOGUE[0], CATALOGUE.at(-1)], ["high", "game"]);
+    assert.equal(makeTable("cutthroat", ["A", "B", "C", "D", "E", "F", "G"]).rules.players, 7);
+  });
 });
