@@ -1,0 +1,300 @@
+"""A group's figures, counted from each game's stored hands through the rules engine.
+
+What one game adds up to (who sat where, who won, each seat's bids) is worked out
+once per game revision and kept (GameFigures); the group's figures are sums of
+those, so a view never replays every hand of every game. Games not kept yet (a
+worker just started) are counted together, their hands read in one query per
+CHUNK games (`prime`), never one query per game.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections import defaultdict
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
+from itertools import combinations
+from typing import Any
+
+import sqlalchemy as sa
+from flask import current_app
+
+from .. import games, revisions
+from ..extensions import db
+from ..models import HAND_COLUMNS, Game, HandRecord, hand_from
+from ..rules import GameState, Hand, RuleError, score
+from ..scorecache import ScoreCache
+from ..stats import PlayerStats, player_stats
+from .models import Group
+
+DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+KEPT = 20000  # games' figures kept in memory (a few hundred bytes each)
+CHUNK = 500  # games whose hands one query reads (well under any database's limit of bound values)
+BID_FIGURES = ("bids", "made", "set", "moons", "moons_made")
+SEAT_FIGURES = BID_FIGURES + ("bid_total", "counted_bids")
+HAND_POINTS = ("bidding_hands", "bidding_points", "defending_hands", "defending_points")
+
+
+@dataclass(frozen=True)
+class GameFigures:
+    """What one game, at one revision, adds to its group's figures."""
+
+    revision: int
+    finished: dt.datetime | None  # when it finished, or None while it is played
+    teams: tuple[tuple[int, ...], ...]  # the seats of each team
+    winner: int | None
+    seats: tuple[PlayerStats, ...]  # each seat's bids
+    scores: tuple[int, ...]
+    labels: tuple[str, ...]  # what the table calls each team
+    hand_points: tuple[tuple[int, int, int, int], ...] = ()  # each seat's HAND_POINTS (card-point games only)
+
+
+@dataclass
+class Tally:
+    """One person's figures over the games counted."""
+
+    games: int = 0
+    wins: int = 0
+    bids: int = 0
+    made: int = 0
+    set: int = 0
+    moons: int = 0
+    moons_made: int = 0
+    bid_total: int = 0  # the numbered bids added up (moons aside)
+    counted_bids: int = 0
+    streak: int = 0  # wins in a row up to the last game counted
+    longest_streak: int = 0
+    bidding_hands: int = 0
+    bidding_points: int = 0
+    defending_hands: int = 0
+    defending_points: int = 0
+
+    def win(self, won: bool) -> None:
+        """One more finished game (in finished order) for the streaks."""
+        self.streak = self.streak + 1 if won else 0
+        self.longest_streak = max(self.longest_streak, self.streak)
+
+
+@dataclass
+class Pair:
+    """Two people's games together (as partners, or against each other) and the wins of each."""
+
+    games: int = 0
+    wins: list[int] = field(default_factory=lambda: [0, 0])
+    streak: int = 0  # partners: games won together in a row
+    longest_streak: int = 0
+    bids: int = 0  # partners: the two's bids in their games together, and those made
+    made: int = 0
+    points: list[int] = field(default_factory=lambda: [0, 0, 0, 0])  # partners: their team's HAND_POINTS
+
+
+def _share(part: int, whole: int, digits: int) -> float | None:
+    """part / whole rounded, or None when whole is 0."""
+    return round(part / whole, digits) if whole else None
+
+
+def person_line(person, tally: Tally) -> dict[str, Any]:
+    """One person's figures: those of the spec, then the ones added (docs/api-groups.md, "More figures")."""
+    return {
+        "person": person.id, "name": person.name, "games": tally.games, "wins": tally.wins,
+        **{name: getattr(tally, name) for name in BID_FIGURES},
+        "made_pct": _share(100 * tally.made, tally.bids, 1),
+        "average_bid": _share(tally.bid_total, tally.counted_bids, 2),
+        "longest_streak": tally.longest_streak,
+        "bidding_hands": tally.bidding_hands,
+        "points_per_hand_bidding": _share(tally.bidding_points, tally.bidding_hands, 2),
+        "defending_hands": tally.defending_hands,
+        "points_per_hand_defending": _share(tally.defending_points, tally.defending_hands, 2),
+    }
+
+
+def partnership_line(pair: tuple[str, str], count: Pair) -> dict[str, Any]:
+    """One partnership: the spec's fields, then the ones added (docs/api-groups.md, "More figures")."""
+    bidding_hands, bidding_points, defending_hands, defending_points = count.points
+    return {
+        "people": list(pair), "games": count.games, "wins": count.wins[0],
+        "longest_streak": count.longest_streak, "bids": count.bids, "made": count.made,
+        "made_pct": _share(100 * count.made, count.bids, 1),
+        "bidding_hands": bidding_hands, "points_per_hand_bidding": _share(bidding_points, bidding_hands, 2),
+        "defending_hands": defending_hands, "points_per_hand_defending": _share(defending_points, defending_hands, 2),
+    }
+
+
+def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
+    """Each seat's hands as bidders (their team bid) and as defenders (another team bid), with the points their team
+    took in them: in a card-point game only (a hand given as points counts for the points given); zeros otherwise."""
+    table = state.table
+    team_of = {seat: team for team, seats in enumerate(table.teams) for seat in seats}
+    found = [[0, 0, 0, 0] for _ in table.players]
+    if table.rules.scheme != "card_points":
+        return tuple(tuple(line) for line in found)
+    for scored in state.hands:
+        if scored.hand.misdeal:
+            continue
+        bidders = team_of[scored.hand.bidder]
+        for seat, line in enumerate(found):
+            side = 0 if team_of[seat] == bidders else 2
+            line[side] += 1
+            line[side + 1] += scored.points[team_of[seat]]
+    return tuple(tuple(line) for line in found)
+
+
+def finished_time(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> dt.datetime | None:
+    """When the game finished: the write that finished it; for a game finished before that was kept, its last
+    hand's time (asked of `last_hand_at` only then), else its creation."""
+    if state.outcome is None:
+        return None
+    if game.finished_at is not None:
+        return game.finished_at
+    return last_hand_at() or game.created_at
+
+
+def _count(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> GameFigures:
+    """What `game`, scored as `state`, adds up to."""
+    table = state.table
+    return GameFigures(
+        revision=game.revision, finished=finished_time(game, state, last_hand_at),
+        teams=tuple(tuple(seats) for seats in table.teams), winner=state.winner,
+        seats=tuple(player_stats(state)), scores=tuple(state.scores),
+        labels=tuple(table.team_label(team) for team in range(len(table.teams))),
+        hand_points=hand_points(state),
+    )
+
+
+def _last_hand_at(game_id: str) -> dt.datetime | None:
+    """When the game's last hand was stored."""
+    query = (sa.select(HandRecord.created_at).where(HandRecord.game_id == game_id)
+             .order_by(HandRecord.number.desc()).limit(1))
+    return db.session.scalar(query)
+
+
+def figures(game: Game) -> GameFigures:
+    """What `game` adds up to at its revision: kept from an earlier view, or counted now through the engine."""
+    kept = _kept()
+    entry = kept.get(game.id, game.revision)
+    if entry is None:
+        entry = _count(game, games.state_of(game), lambda: _last_hand_at(game.id))
+        kept.put(game.id, entry)
+    return entry
+
+
+def prime(played: Sequence[Game]) -> None:
+    """Count and keep the figures of the games of `played` not kept at their revision: their hands' columns read
+    together, one query per CHUNK games, then each game scored through the engine. A game written since it was read
+    (its revision moved, or it is written in this transaction) is left to `figures`."""
+    kept, session = _kept(), db.session()
+    waiting = [game for game in played if kept.get(game.id, game.revision) is None
+               and not (revisions.raised_here(session, game) or session.is_modified(game))]
+    for start in range(0, len(waiting), CHUNK):
+        chunk = {game.id: game for game in waiting[start:start + CHUNK]}
+        hands: dict[str, list[Hand]] = defaultdict(list)
+        last_at: dict[str, dt.datetime] = {}
+        query = (sa.select(HandRecord.game_id, HandRecord.created_at, *HAND_COLUMNS)
+                 .where(HandRecord.game_id.in_(list(chunk))).order_by(HandRecord.game_id, HandRecord.number))
+        for row in session.execute(query):
+            hands[row[0]].append(hand_from(*row[2:]))
+            last_at[row[0]] = row[1]
+        query = sa.select(Game.id, Game.revision).where(Game.id.in_(list(chunk)))
+        now = {row.id: row.revision for row in session.execute(query)}
+        for game_id, game in chunk.items():
+            if now.get(game_id) == game.revision:  # the hands read are the ones of this revision
+                state = score(game.table(), hands[game_id])
+                kept.put(game_id, _count(game, state, partial(last_at.get, game_id)))
+
+
+def _kept() -> ScoreCache:
+    """This app's store of games' figures (the score cache's bounded map, holding figures)."""
+    found = current_app.extensions.get("group_figures")
+    if found is None:
+        found = current_app.extensions.setdefault("group_figures", ScoreCache(KEPT))
+    return found
+
+
+def parse_day(value: Any, field_name: str) -> dt.date | None:
+    """A day given as YYYY-MM-DD, or None when not given; anything else is a RuleError."""
+    if value is None:
+        return None
+    try:
+        if not isinstance(value, str) or not DAY.fullmatch(value):
+            raise ValueError
+        return dt.date.fromisoformat(value)
+    except ValueError:
+        raise RuleError(f"{field_name} must be a day as YYYY-MM-DD, such as 2026-01-31.", field_name) from None
+
+
+def in_season(finished: dt.datetime, start: dt.date | None, end: dt.date | None) -> bool:
+    """Whether a game finished on a day from `start` to `end` (inclusive, UTC)."""
+    day = finished.astimezone(dt.UTC).date()
+    return (start is None or start <= day) and (end is None or day <= end)
+
+
+def counted(played: Iterable[Game], start: dt.date | None = None, end: dt.date | None = None):
+    """The finished games of a season, with their figures, oldest first."""
+    found = [(game, figures(game)) for game in played]
+    found = [(game, entry) for game, entry in found if entry.finished and in_season(entry.finished, start, end)]
+    return sorted(found, key=lambda item: (item[1].finished, item[0].id))
+
+
+def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = None, end: dt.date | None = None):
+    """The stats answer of docs/api-groups.md: per person, per partnership, head to head, and the leaderboard."""
+    tallies = {person.id: Tally() for person in group.people}
+    partners: dict[tuple[str, str], Pair] = {}
+    rivals: dict[tuple[str, str], Pair] = {}
+    season = counted(played, start, end)
+    for game, entry in season:
+        _count_game(game.people or [], entry, tallies, partners, rivals)
+    return {
+        "games": len(season),
+        "people": [person_line(person, tallies[person.id]) for person in group.people],
+        "partnerships": [partnership_line(pair, count) for pair, count in sorted(partners.items())],
+        "head_to_head": [{"people": list(pair), "games": count.games, "wins": list(count.wins)}
+                         for pair, count in sorted(rivals.items())],
+        "leaderboard": leaderboard(group, tallies),
+    }
+
+
+def _count_game(people: list[str], entry: GameFigures, tallies, partners, rivals) -> None:
+    """Add one finished game to the tallies."""
+    won = {seat for seat in entry.teams[entry.winner]} if entry.winner is not None else set()
+    for seat, person in enumerate(people):
+        tally = tallies.get(person)
+        if tally is None:
+            continue
+        tally.games += 1
+        tally.wins += seat in won
+        tally.win(seat in won)
+        for name in SEAT_FIGURES:
+            setattr(tally, name, getattr(tally, name) + getattr(entry.seats[seat], name))
+        for name, value in zip(HAND_POINTS, entry.hand_points[seat], strict=True):
+            setattr(tally, name, getattr(tally, name) + value)
+    for seats in entry.teams:
+        for first, second in combinations(sorted(seats, key=lambda seat: people[seat]), 2):
+            pair = partners.setdefault((people[first], people[second]), Pair())
+            pair.games += 1
+            pair.wins[0] += first in won
+            pair.streak = pair.streak + 1 if first in won else 0
+            pair.longest_streak = max(pair.longest_streak, pair.streak)
+            pair.bids += entry.seats[first].bids + entry.seats[second].bids
+            pair.made += entry.seats[first].made + entry.seats[second].made
+            pair.points = [mine + theirs for mine, theirs in zip(pair.points, entry.hand_points[first], strict=True)]
+    if all(len(seats) == 1 for seats in entry.teams):
+        for first, second in combinations(sorted(range(len(people)), key=lambda seat: people[seat]), 2):
+            pair = rivals.setdefault((people[first], people[second]), Pair())
+            pair.games += 1
+            pair.wins[0] += first in won
+            pair.wins[1] += second in won
+
+
+def leaderboard(group: Group, tallies: dict[str, Tally]) -> list[str]:
+    """The ids of people with at least the group's minimum games: most wins, then the higher share, then the name."""
+    ranked = [person for person in group.people if tallies[person.id].games >= group.min_games]
+
+    def order(person):
+        tally = tallies[person.id]
+        share = Fraction(tally.wins, tally.games) if tally.games else Fraction(0)
+        return (-tally.wins, -share, person.name.casefold())
+
+    return [person.id for person in sorted(ranked, key=order)]

@@ -1,0 +1,266 @@
+"""A whole group out and back in: its JSON file (the group, its people, every game as the game export saves it),
+a CSV of its games and a CSV of its hands; an import stores the whole group or nothing."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from typing import Any
+
+from flask import current_app, request
+
+from .. import games
+from ..database import writing
+from ..exports import cell, game_body, sheet_rows
+from ..extensions import db
+from ..game_json import game_json
+from ..keys import key_hash, new_token
+from ..models import Game, utcnow
+from ..rules import RuleError
+from ..rules.names import clean_name
+from . import stats
+from .models import Group, Person, Season, folded
+from .service import DEFAULT_MIN_GAMES, _min_games, _short_name, group_games, seat_people
+from .views import person_json
+
+FORMAT = "pitch-scorekeeper-group"
+VERSION = 1
+MOST_PEOPLE = 500
+MOST_GAMES = 1000
+MOST_SEASONS = 200
+NOT_A_GROUP = "This is not a group saved by Pitch Scorekeeper (its Download group file link)."
+
+
+def allow_group_file(endpoint: str | None, _values, importers: tuple[str, ...]) -> None:
+    """Before anything reads the body (CSRF reads a form's), let an import of a group file take the group file's
+    own cap (GROUP_FILE_MAX_LENGTH) rather than the app's: a group's export is larger than any other body."""
+    if endpoint in importers:
+        request.max_content_length = current_app.config["GROUP_FILE_MAX_LENGTH"]
+
+
+def _iso(moment: dt.datetime | None) -> str | None:
+    return moment.astimezone(dt.UTC).isoformat() if moment is not None else None
+
+
+def _game_entry(game: Game) -> dict[str, Any]:
+    """One game as the group file keeps it: the game's JSON, with when it finished; its clock without the moment of
+    the export (so the same group exports the same file)."""
+    body = game_json(game)
+    if body.get("clock") is not None:
+        body["clock"] = {k: v for k, v in body["clock"].items() if k not in ("server_now", "remaining_seconds")}
+    body["finished"] = _iso(stats.figures(game).finished)
+    return body
+
+
+def export_group(group: Group) -> dict[str, Any]:
+    """The group file: the group, its people and every game (newest first); never a key."""
+    return {
+        "format": FORMAT, "version": VERSION,
+        "name": group.name, "min_games": group.min_games, "created": _iso(group.created_at),
+        "people": [person_json(person) for person in group.people],
+        "seasons": [{"name": season.name, "from": season.starts.isoformat(), "to": season.ends.isoformat()}
+                    for season in group.seasons],
+        "games": [_game_entry(game) for game in group_games(group)],
+    }
+
+
+def _team_cells(game: Game, names: dict[str, str]) -> list[tuple[str, list[str]]]:
+    """Each team's label and its people's names now (the names as played for a seat with no person)."""
+    entry = stats.figures(game)
+    people = game.people or []
+    teams = []
+    for team, seats in enumerate(entry.teams):
+        members = [names.get(people[seat], game.players[seat]) if seat < len(people) else game.players[seat]
+                   for seat in seats]
+        teams.append((entry.labels[team], members))
+    return teams
+
+
+def games_rows(group: Group) -> list[list[Any]]:
+    """The games CSV: one row per game, newest first; a column pair per team (team, score) as many as the game with
+    the most teams needs."""
+    played = group_games(group)
+    names = {person.id: person.name for person in group.people}
+    most = max((len(stats.figures(game).teams) for game in played), default=2)
+    header = ["Game", "Started", "Finished", "Variant", "Status", "Winner"]
+    for number in range(1, most + 1):
+        header += [f"Team {number}", f"Team {number} people", f"Team {number} score"]
+    rows: list[list[Any]] = [header]
+    for game in played:
+        entry = stats.figures(game)
+        teams = _team_cells(game, names)
+        row = [game.id, _iso(game.created_at), _iso(entry.finished) or "", game.variant,
+               "finished" if entry.finished else "playing",
+               cell(teams[entry.winner][0]) if entry.winner is not None else ""]
+        for (label, members), score in zip(teams, entry.scores, strict=True):
+            row += [cell(label), cell(" & ".join(members)), score]
+        rows.append(row + [""] * (len(header) - len(row)))
+    return rows
+
+
+def hands_rows(group: Group) -> list[list[Any]]:
+    """The hands CSV: every hand of every game (newest game first, hands in order), as each game's sheet has it."""
+    played = group_games(group)
+    most = max((len(stats.figures(game).teams) for game in played), default=2)
+    header = ["Game", "Hand", "Dealer", "Bidder", "Bid", "Trump", "Result"]
+    for number in range(1, most + 1):
+        header += [f"Team {number}", f"Team {number} points", f"Team {number} total"]
+    rows: list[list[Any]] = [header]
+    for game in played:
+        state = games.state_of(game)
+        count = len(state.scores)
+        labels = [cell(state.table.team_label(team)) for team in range(count)]
+        for sheet in sheet_rows(state)[1:]:
+            start, points, totals = sheet[:6], sheet[6:6 + count], sheet[6 + count:]
+            row = [game.id, *start]
+            for label, got, total in zip(labels, points, totals, strict=True):
+                row += [label, got, total]
+            rows.append(row + [""] * (len(header) - len(row)))
+    return rows
+
+
+def _moment(value: Any, where: str) -> dt.datetime | None:
+    """A time of the file (ISO 8601 with its offset), in UTC; None when not given."""
+    if value is None:
+        return None
+    try:
+        moment = dt.datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        moment = None
+    if moment is None or moment.tzinfo is None:
+        raise RuleError(f"{where} must be a time like 2026-12-03T09:40:00+00:00, or null.", "games")
+    return moment.astimezone(dt.UTC)
+
+
+def _people(raw: Any) -> list[tuple[str, str, str | None]]:
+    """The file's people: (id in the file, name, short name), each checked like a person added to a group."""
+    if not isinstance(raw, list) or len(raw) > MOST_PEOPLE:
+        raise RuleError(f"people must be a list of at most {MOST_PEOPLE} people.", "people")
+    found, seen_ids, seen_names = [], set(), set()
+    for number, person in enumerate(raw, start=1):
+        if not isinstance(person, Mapping) or not isinstance(person.get("id"), str) or not person["id"]:
+            raise RuleError(f"Person {number} must be an object with an id and a name.", "people")
+        try:
+            name = clean_name(person.get("name"), f"Person {number}'s name", "people")
+            short = _short_name(person)
+        except RuleError as error:
+            raise RuleError(error.message, "people") from None
+        if person["id"] in seen_ids:
+            raise RuleError(f"Person {number}'s id is used by an earlier person.", "people")
+        if folded(name) in seen_names:
+            raise RuleError(f"{name} is in the file twice: each person once.", "people")
+        seen_ids.add(person["id"])
+        seen_names.add(folded(name))
+        found.append((person["id"], name, short))
+    return found
+
+
+def _seasons(raw: Any) -> list[tuple[str, dt.date, dt.date]]:
+    """The file's seasons (none when it names none), each checked like a season named in the group."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > MOST_SEASONS:
+        raise RuleError(f"seasons must be a list of at most {MOST_SEASONS} seasons.", "seasons")
+    found, seen = [], set()
+    for number, season in enumerate(raw, start=1):
+        if not isinstance(season, Mapping):
+            raise RuleError(f"Season {number} must be an object with a name, from and to.", "seasons")
+        try:
+            name = clean_name(season.get("name"), f"Season {number}'s name", "seasons")
+            starts = stats.parse_day(season.get("from"), f"Season {number}'s from")
+            ends = stats.parse_day(season.get("to"), f"Season {number}'s to")
+        except RuleError as error:
+            raise RuleError(error.message, "seasons") from None
+        if starts is None or ends is None or ends < starts:
+            raise RuleError(f"Season {number} must run from a day to the same day or a later one.", "seasons")
+        if folded(name) in seen:
+            raise RuleError(f"{name} is a season of the file twice: each season once.", "seasons")
+        seen.add(folded(name))
+        found.append((name, starts, ends))
+    return found
+
+
+def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
+    """Every game of the file checked through the engine, before anything is stored."""
+    if not isinstance(raw, list) or len(raw) > MOST_GAMES:
+        raise RuleError(f"games must be a list of at most {MOST_GAMES} games.", "games")
+    checked = []
+    for number, exported in enumerate(raw, start=1):
+        where = f"Game {number}"
+        if not isinstance(exported, Mapping):
+            raise RuleError(f"{where} is not a game.", "games")
+        try:
+            variant, table, records = games.checked_new_game(game_body(dict(exported), hand_ids=True))
+        except RuleError as error:
+            raise RuleError(f"{where}: {error.message}", "games") from None
+        seats = exported.get("people")
+        if seats is not None and (not isinstance(seats, list) or len(seats) != len(table.players)
+                                  or not all(isinstance(seat, str) and seat in people for seat in seats)
+                                  or len(set(seats)) != len(seats)):
+            raise RuleError(f"{where}: people must name a different person of the file for each seat, or be null.",
+                            "games")
+        clock = exported.get("clock")
+        checked.append({
+            "variant": variant, "table": table, "records": records, "people": seats,
+            "created": _moment(exported.get("created_at"), f"{where}: created_at"),
+            "finished": _moment(exported.get("finished"), f"{where}: finished"),
+            "time_called_at": _moment(exported.get("time_called_at"), f"{where}: time_called_at"),
+            "clock_started": _moment(clock.get("started_at") if isinstance(clock, Mapping) else None,
+                                     f"{where}: clock.started_at"),
+        })
+    return checked
+
+
+def import_group(body: Any) -> tuple[Group, str]:
+    """A new group from a group file, with new ids and a new key: its people, its games and their hands, or
+    nothing (one transaction); returns it and its edit key."""
+    if not isinstance(body, Mapping) or body.get("format") != FORMAT:
+        raise RuleError(NOT_A_GROUP, "format")
+    if body.get("version") != VERSION:
+        raise RuleError(f"This group file is version {body.get('version')}; this app reads version {VERSION}.",
+                        "version")
+    name = clean_name(body.get("name"), "The group's name", "name")
+    min_games = _min_games(body.get("min_games", DEFAULT_MIN_GAMES))
+    created = _moment(body.get("created"), "created")
+    people = _people(body.get("people"))
+    named = _seasons(body.get("seasons"))
+    checked = _checked_games(body.get("games"), {person_id for person_id, _, _ in people})
+    edit_key = new_token()
+    with writing():
+        group = Group(id=new_token(), edit_key_hash=key_hash(edit_key), name=name, min_games=min_games)
+        if created is not None:
+            group.created_at = created
+        new_ids, joined = {}, utcnow()
+        for index, (old_id, person_name, short) in enumerate(people):
+            person = Person(id=new_token(), name=person_name, folded=folded(person_name), short_name=short,
+                            created_at=joined + dt.timedelta(microseconds=index))  # the file's order kept
+            group.people.append(person)
+            new_ids[old_id] = person.id
+        for season_name, starts, ends in named:
+            group.seasons.append(Season(id=new_token(), name=season_name, starts=starts, ends=ends))
+        db.session.add(group)
+        for number, item in enumerate(checked, start=1):
+            game = games.new_game_row(new_token(), new_token(), item["variant"], item["table"], item["records"])
+            if item["people"] is None:
+                try:
+                    game.people = seat_people(group, list(game.players))
+                except RuleError as error:
+                    raise RuleError(f"Game {number}: {error.message}", "games") from None
+            else:
+                game.people = [new_ids[seat] for seat in item["people"]]
+            game.group_id = group.id
+            _restore_times(game, item)
+            db.session.add(game)
+        db.session.flush()
+    return group, edit_key
+
+
+def _restore_times(game: Game, item: dict[str, Any]) -> None:
+    """The game's times as the file gives them: created, finished (only if its hands finish it), time called, clock."""
+    if item["created"] is not None:
+        game.created_at = game.updated_at = item["created"]
+    if game.finished_at is not None:
+        game.finished_at = item["finished"] or item["created"] or game.finished_at
+    if game.time_called_at is not None and item["time_called_at"] is not None:
+        game.time_called_at = item["time_called_at"]
+    game.clock_started_at = item["clock_started"]

@@ -1,0 +1,142 @@
+"""A group as JSON: the group, its people, its games' summaries; and the tag a read of them is cached under."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any
+
+import sqlalchemy as sa
+from flask import Response, current_app, make_response, request
+
+from .. import caching, compressed, etags
+from ..extensions import db
+from ..http import held_etag, not_modified
+from ..links import group_url
+from ..models import Game
+from .models import Group, Person, Season
+from .service import group_games
+from .stats import figures
+
+KEPT_VIEWS = 64  # rendered views kept per worker, by tag
+
+
+def person_json(person: Person) -> dict[str, Any]:
+    """A person: id, name and short name."""
+    return {"id": person.id, "name": person.name, "short_name": person.short_name}
+
+
+def season_json(season: Season) -> dict[str, Any]:
+    """A named season: id, name, and its first and last day."""
+    return {"id": season.id, "name": season.name, "from": season.starts.isoformat(), "to": season.ends.isoformat()}
+
+
+def _iso(moment) -> str | None:
+    return moment.isoformat() if moment is not None else None
+
+
+def summary_json(game: Game) -> dict[str, Any]:
+    """One game of the group in a line: when, who (per team), the score and the winner."""
+    entry = figures(game)
+    people = game.people or []
+    return {
+        "id": game.id, "variant": game.variant, "created": _iso(game.created_at), "finished": _iso(entry.finished),
+        "team_names": list(entry.labels),
+        "people": [[people[seat] for seat in seats if seat < len(people)] for seats in entry.teams],
+        "scores": list(entry.scores), "status": "finished" if entry.finished else "playing",
+        "winner": entry.winner,
+    }
+
+
+def group_json(group: Group, played: list[Game] | None = None) -> dict[str, Any]:
+    """The group: name, minimum games, people, games (newest first) and its page's address; never its key."""
+    played = group_games(group) if played is None else played
+    return {
+        "id": group.id, "name": group.name, "min_games": group.min_games,
+        "created": _iso(group.created_at),
+        "people": [person_json(person) for person in group.people],
+        "seasons": [season_json(season) for season in group.seasons],
+        "games": [summary_json(game) for game in played],
+        "share_url": group_url(group.id),
+    }
+
+
+# A view's tag: the group's revision with its games' count and revisions, one aggregate query built once (building
+# it for each request cost more than running it), over the tables rather than the mapped classes (no ORM step).
+# It reads only the index on the games' (group_id, revision): a game's revision is never null.
+_GROUPS, _GAMES = Group.__table__, Game.__table__
+TAG_QUERY = (
+    sa.select(_GROUPS.c.revision, sa.func.count(_GAMES.c.revision),
+              sa.func.coalesce(sa.func.sum(_GAMES.c.revision), 0))
+    .select_from(_GROUPS.outerjoin(_GAMES, _GAMES.c.group_id == _GROUPS.c.id))
+    .where(_GROUPS.c.id == sa.bindparam("group_id")).group_by(_GROUPS.c.id, _GROUPS.c.revision)
+)
+
+
+def group_tag(kind: str, group_id: str, *facts: Any) -> str | None:
+    """The tag of one view of a group: its revision with its games' count and revisions (one query); None if
+    there is no such group."""
+    row = db.session.execute(TAG_QUERY, {"group_id": group_id}).one_or_none()
+    if row is None:
+        return None
+    return etags.tag_of(kind, group_id, (*row, *facts))
+
+
+class Views:
+    """Rendered views of groups by their tag, least recently used dropped first, safe across threads.
+
+    A tag names everything a view shows (group_tag), so a view kept under it is the
+    view the tag's state renders: a new game, hand, name or key change is a new tag.
+    """
+
+    def __init__(self, size: int = KEPT_VIEWS):
+        self.size = size
+        self._entries: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> tuple[str, bytes] | None:
+        """The view kept under `key`: its mimetype and its body."""
+        with self._lock:
+            found = self._entries.get(key)
+            if found is not None:
+                self._entries.move_to_end(key)
+            return found
+
+    def put(self, key: str, view: tuple[str, bytes]) -> None:
+        """Keep a view under its key."""
+        with self._lock:
+            self._entries[key] = view
+            self._entries.move_to_end(key)
+            while len(self._entries) > self.size:
+                self._entries.popitem(last=False)
+
+
+def _views() -> Views:
+    found = current_app.extensions.get("group_views")
+    if found is None:
+        found = current_app.extensions.setdefault("group_views", Views())
+    return found
+
+
+def answer(tag: str, render: Callable[[], Any], mimetype: str = "text/html") -> Response:
+    """A public view under a strong ETag: 304 while the client holds it; else the view kept under the tag (rendered
+    once per worker; compressed once per coding by compressed.py, which it vouches for).
+
+    The 304 carries the view's `mimetype`, so a JSON view's 304 skips what only pages need (the import map's hash).
+    """
+    held = held_etag(tag)
+    if held:
+        response = not_modified(held)
+        response.mimetype = mimetype
+        return caching.share(response)
+    key = f"{tag} {request.host_url}"  # links name the host asked for, where no public address is set
+    views = _views()
+    view = views.get(key)
+    if view is None:
+        rendered = make_response(render())
+        view = (rendered.mimetype, rendered.get_data())
+        views.put(key, view)
+    response = current_app.response_class(view[1], mimetype=view[0])
+    response.set_etag(tag)
+    return caching.share(compressed.keep(response))

@@ -1,0 +1,147 @@
+"""The group pages in Chromium at 390x844 and 320x640: create a group from the start page, see its page with
+20-character names, axe zero violations light and dark, no sideways scrolling."""
+
+from __future__ import annotations
+
+import pytest
+import requests
+
+pytestmark = pytest.mark.browser
+
+SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
+PEOPLE = ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten"]
+POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
+OVERFLOW = "() => document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
+# Until the page's service worker has installed (its copies of the app stored), or `ms` pass: a test that ends
+# while the worker still fetches would leave the live server answering.
+INSTALLED = """(ms) => Promise.race([
+  "serviceWorker" in navigator ? navigator.serviceWorker.ready.then(() => true) : Promise.resolve(false),
+  new Promise((resolve) => setTimeout(() => resolve(false), ms))])"""
+
+
+def settle(page) -> None:
+    """Let the page's service worker finish installing before the test moves on or ends."""
+    page.evaluate(INSTALLED, 15_000)
+
+
+def moon(bidder: int) -> dict:
+    """A ten-point hand: the bidder's team shoots the moon and takes every point (the game is won)."""
+    return {"bidder": bidder, "bid": "moon", "captured": dict.fromkeys(POINTS, bidder % 2)}
+
+
+def create_group(page, base: str) -> tuple[str, str]:
+    """Create a group from the start page's link; its id and key, as the created page shows them."""
+    page.goto(base + "/")
+    page.get_by_role("link", name="Start a group").click()
+    page.get_by_label("Name of the group").fill("The Thursday Regulars")
+    page.get_by_label("Games to be on the leaderboard").fill("1")
+    page.get_by_role("button", name="Create the group").click()
+    page.wait_for_url("**/created")
+    key = page.locator(".group-key").inner_text().strip()
+    page.get_by_role("link", name="Open the group's page").click()
+    page.wait_for_url("**/g/*")
+    return page.url.rsplit("/", 1)[1], key
+
+
+def play(base: str, group_id: str, key: str) -> None:
+    """Three games in the group through the API: two finished, one still played; a person with a short name."""
+    headers = {"Authorization": f"Bearer {key}"}
+    url = f"{base}/api/groups/{group_id}"
+    for hands in ([moon(0)], [moon(1)], []):
+        body = {"variant": "ten-point", "players": PEOPLE, "hands": hands}
+        assert requests.post(f"{url}/games", json=body, headers=headers, timeout=10).status_code == 201
+    people = requests.get(url, timeout=10).json()["people"]
+    assert requests.patch(f"{url}/people/{people[0]['id']}", json={"short_name": "Bart"}, headers=headers,
+                          timeout=10).status_code == 200
+
+
+@pytest.mark.parametrize("size", SIZES, ids=["390x844", "320x640"])
+def test_create_a_group_and_read_its_page(live_server, new_page, axe, size):
+    page = new_page(viewport=size)
+    group_id, key = create_group(page, live_server)
+    assert page.get_by_role("heading", name="The Thursday Regulars").is_visible()
+    assert axe(page) == []
+    play(live_server, group_id, key)
+    for scheme in ("light", "dark"):
+        phone = new_page(viewport=size, color_scheme=scheme)
+        phone.goto(f"{live_server}/g/{group_id}")
+        assert phone.locator(".group-game").count() == 3
+        assert phone.locator(".group-game.unfinished").count() == 1
+        assert phone.locator(".group-game").first.locator("text=not finished").is_visible()
+        assert phone.locator(".wins-chart svg.chart-svg").is_visible()
+        leaders = phone.locator("table[class*=group-table]").first.locator("tbody tr")
+        assert leaders.count() == 4
+        seasons = phone.get_by_role("navigation", name="Seasons")
+        assert seasons.get_by_role("link", name="Every game").is_visible()
+        current = seasons.locator("a[aria-current=page]")
+        assert current.count() == 1 and current.bounding_box()["height"] >= 44
+        assert phone.get_by_role("heading", name=f"Leaderboard: {current.text_content()}").is_visible()
+        assert phone.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
+        assert axe(phone) == [], scheme
+        phone.get_by_text("The chart as a table").click()
+        assert phone.get_by_role("table", name="Wins so far, by day").is_visible()
+        assert axe(phone) == [], scheme
+        if size["width"] < 360:
+            assert phone.locator(".name-short", has_text="Bart").first.is_visible()
+        phone.get_by_role("link", name="Maximiliana Ostrova").click()
+        phone.wait_for_url("**/people/*")
+        assert phone.get_by_role("heading", name="Maximiliana Ostrova").is_visible()
+        assert phone.get_by_role("table", name="Partners, most wins together first").is_visible()
+        assert phone.get_by_role("table", name="Maximiliana Ostrova's bidding, streak and points per hand").is_visible()
+        assert phone.evaluate(OVERFLOW) <= 0, "the person's page scrolls sideways"
+        assert axe(phone) == [], scheme
+        settle(phone)
+    start_finish_and_see_the_leader_change(page, live_server, group_id, key, axe)
+
+
+def leader(page) -> str:
+    """The first name on the leaderboard (the full name, shown or read out)."""
+    return page.locator("table[class*=group-table]").first.locator("tbody tr .name-full").first.text_content()
+
+
+def start_finish_and_see_the_leader_change(page, base: str, group_id: str, key: str, axe) -> None:
+    """Start a game from the group page (the seats offered from the roster), finish it, see the leaderboard move."""
+    page.goto(f"{base}/g/{group_id}")
+    page.reload()  # the page may be kept for 3 s, like the share page: a reload asks again
+    assert leader(page) == "Bartholomew Jenkins"  # four people at 1 win of 2: by name
+    page.get_by_role("link", name="Start a game in this group").click()
+    page.wait_for_url("**/start")
+    assert page.get_by_label("Game").input_value() == "ten-point"  # the group's last game
+    assert [page.get_by_label(f"Seat {n}", exact=True).input_value() for n in range(1, 5)] == PEOPLE
+    assert page.locator("datalist#roster option").count() == 4
+    assert axe(page) == []
+    page.get_by_role("button", name="Start the game").click()
+    page.wait_for_url("**/games/*")
+    page.wait_for_load_state("networkidle")  # the game page and its offline copies loaded before it is left
+    game_id = page.url.rsplit("/", 1)[1]
+    finished = requests.post(f"{base}/api/games/{game_id}/hands", json=moon(1),
+                             headers={"Authorization": f"Bearer {key}"}, timeout=10)
+    assert finished.status_code == 201 and finished.json()["status"] == "finished"
+    page.goto(f"{base}/g/{group_id}")
+    page.reload()
+    assert leader(page) == "Maximiliana Ostrova"  # 2 wins of 3 now
+    merge_a_name_typed_twice(page, base, group_id, key, axe)
+    settle(page)
+
+
+def merge_a_name_typed_twice(page, base: str, group_id: str, key: str, axe) -> None:
+    """A name typed twice ("Cornelius Wetherbey") is merged into the person on the page: what adds up, then yes."""
+    typo = "Cornelius Wetherbey"
+    body = {"variant": "ten-point", "players": [*PEOPLE[:2], typo, PEOPLE[3]], "hands": [moon(0)]}
+    url = f"{base}/api/groups/{group_id}"
+    assert requests.post(f"{url}/games", json=body, headers={"Authorization": f"Bearer {key}"},
+                         timeout=10).status_code == 201
+    people = {person["name"]: person["id"] for person in requests.get(url, timeout=10).json()["people"]}
+    page.goto(f"{base}/g/{group_id}/people/{people[typo]}")
+    page.get_by_role("link", name=f"Typed twice? Merge {typo} into another person").click()
+    page.get_by_label(f"Merge {typo} into").select_option(label=PEOPLE[2])
+    page.get_by_role("button", name="Show what adds up").click()
+    assert page.get_by_role("table", name=f"{typo}'s figures, {PEOPLE[2]}'s, and both together").is_visible()
+    assert page.evaluate(OVERFLOW) <= 0, "the merge page scrolls sideways"
+    assert axe(page) == []
+    page.emulate_media(color_scheme="dark")
+    assert axe(page) == [], "dark"
+    page.emulate_media(color_scheme="light")
+    page.get_by_role("button", name=f"Merge {typo} into {PEOPLE[2]}").click()
+    page.wait_for_url(f"**/people/{people[PEOPLE[2]]}")
+    assert [person["name"] for person in requests.get(url, timeout=10).json()["people"]] == PEOPLE
