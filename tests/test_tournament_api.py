@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from datetime import timedelta
 
 import pytest
@@ -131,8 +132,9 @@ def test_create_takes_a_full_date_and_time_and_keeps_its_day(api):
     ({"games_per_team": 0}, "games_per_team"),
     ({"minutes_per_game": 0}, "minutes_per_game"),
     ({"minutes_per_game": True}, "minutes_per_game"),
-    ({"variant": "cutthroat"}, "variant"),
-    ({"variant": "ten-point-six"}, "variant"),
+    ({"variant": "ten-point-six", "players_per_table": 4}, "players_per_table"),
+    ({"players_per_table": 6}, "players_per_table"),
+    ({"rules": {"players": 4}}, "rules.players"),
     ({"variant": "bridge"}, "variant"),
     ({"rules": {"time_limit_minutes": 10}}, "rules.time_limit_minutes"),
     ({"rules": {"target": 0}}, "rules.target"),
@@ -186,6 +188,23 @@ def test_every_write_needs_the_edit_key(api, path, body):
     wrong = api.post(path, body, headers={"Authorization": "Bearer " + "x" * 22})
     assert wrong.status_code == 403
     assert api.get().get_json()["teams"] == [] and api.get().get_json()["singles"] == []
+
+
+@pytest.mark.parametrize("content_type", ["text/plain", "application/x-www-form-urlencoded", None])
+@pytest.mark.parametrize(("path", "body"), [
+    ("", {"name": "Pitch Tournament"}), ("/teams", {"name": "Aces", "players": ["Ann", "Bo"]}),
+    ("/singles", {"name": "Ann"}), ("/singles/pair", {"seed": 1}), ("/tie-breaks", {"teams": [1, 2], "winner": 1}),
+])
+def test_a_body_not_sent_as_json_is_415_and_changes_nothing(api, client, path, body, content_type):
+    """A page on another site can post a form or text/plain without asking, so the API takes JSON only."""
+    api.create()
+    before = api.get().get_json()
+    target = "/api/tournaments" if path == "" else f"/api/tournaments/{api.id}{path}"
+    kwargs = {"content_type": content_type} if content_type else {}
+    response = client.post(target, data=json.dumps(body), headers=api.headers, **kwargs)
+    assert response.status_code == 415 and response.get_json() == {
+        "error": "Send the body as JSON (Content-Type: application/json)."}
+    assert api.get().get_json() == before
 
 
 def test_a_games_key_does_not_open_the_tournament(api):

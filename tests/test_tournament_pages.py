@@ -5,9 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from conditional import assert_compressed_copy_is_304
 from test_tournament_api import Api, hand, move_clock_back
 
-INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)[^>]*>", re.I)
+# Any inline script but the import map (which the CSP allows by its hash).
+INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?! type=\"importmap\">)[^>]*>", re.I)
 
 
 def token(html: str, name: str = "csrf_token") -> str:
@@ -162,11 +164,17 @@ def test_the_public_page_shows_standings_without_any_key(coordinator, client, ap
     assert 'src="/static/js/tournament.js' in public.text
 
 
+def test_the_live_fragment_answers_304_also_for_the_compressed_copy(coordinator, client):
+    """A poll holding the compressed copy's tag ("<etag>:br") gets the 304 too."""
+    four_teams(coordinator)
+    assert_compressed_copy_is_304(client, f"/t/{coordinator.id}/live")
+
+
 def test_the_live_fragment_answers_304_until_something_changes(coordinator, client):
     four_teams(coordinator)
     coordinator.post("/rounds")
     live = client.get(f"/t/{coordinator.id}/live")
-    assert live.status_code == 200 and live.headers["Cache-Control"] == "no-cache"
+    assert live.status_code == 200 and live.headers["Cache-Control"] == "public, max-age=5, stale-while-revalidate=10"
     etag = live.headers["ETag"]
     assert client.get(f"/t/{coordinator.id}/live", headers={"If-None-Match": etag}).status_code == 304
     api = Api(client)
@@ -215,12 +223,17 @@ def test_time_called_shows_on_the_standings(coordinator, client, app):
     assert "won on time" in client.get(f"/t/{coordinator.id}").text
 
 
-def test_the_finished_tournament_names_the_winner_and_the_payout(coordinator, client):
+def one_round_drawn(coordinator, client):
+    """A one-round tournament of TEAMS, its round drawn: the API and the tables with their keys."""
     coordinator.create(games_per_team="1")
     for team in TEAMS:
         coordinator.team(*team)
     coordinator.post("/rounds")
-    api, tables = tables_with_keys(coordinator, client)
+    return tables_with_keys(coordinator, client)
+
+
+def test_the_finished_tournament_names_the_winner_and_the_payout(coordinator, client):
+    api, tables = one_round_drawn(coordinator, client)
     api.win(tables[0], 0, loser_points=2)
     api.win(tables[1], 1, loser_points=1)
     winner = tables[1]["teams"][1]
@@ -230,11 +243,7 @@ def test_the_finished_tournament_names_the_winner_and_the_payout(coordinator, cl
 
 
 def test_a_tie_for_first_is_broken_with_the_form(coordinator, client):
-    coordinator.create(games_per_team="1")
-    for team in TEAMS:
-        coordinator.team(*team)
-    coordinator.post("/rounds")
-    api, tables = tables_with_keys(coordinator, client)
+    api, tables = one_round_drawn(coordinator, client)
     api.win(tables[0], 0, loser_points=2)
     api.win(tables[1], 0, loser_points=2)
     page = coordinator.page()

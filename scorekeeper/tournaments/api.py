@@ -6,36 +6,22 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 
-from .. import games
-from ..api.routes import bearer_key, conflict, error, invalid, json_body, not_found
+from .. import games, limits
 from ..clock import clock_json
 from ..extensions import csrf
-from ..pages.game import join_url
-from ..rules import Conflict, RuleError
+from ..http import bearer_key, json_body, private
+from ..keys import check_key
+from ..links import join_url, share_url, standings_url
 from . import report as reports
 from . import rounds, service
 from .models import Pairing, Tournament, TournamentSingle, TournamentTeam
 
 bp = Blueprint("tournament_api", __name__, url_prefix="/api/tournaments")
 csrf.exempt(bp)
-bp.register_error_handler(games.NotFound, not_found)
-bp.register_error_handler(Conflict, conflict)
-bp.register_error_handler(RuleError, invalid)
-
-
-@bp.errorhandler(games.Forbidden)
-def forbidden(exc: games.Forbidden):
-    """401 without the coordinator's key, 403 with a wrong one."""
-    if exc.missing:
-        message = "Changing a tournament needs its edit key: send Authorization: Bearer <edit_key>."
-        response, status = error(401, message)
-        response.headers["WWW-Authenticate"] = 'Bearer realm="tournament"'
-        return response, status
-    return error(403, "That edit key does not open this tournament. The coordinator has it.")
 
 
 def team_json(team: TournamentTeam) -> dict[str, Any]:
-    """A team: its id, name and two players."""
+    """A team: its id, name and players (two, three in ten-point-six, one where everyone plays alone)."""
     return {"id": team.id, "name": team.name, "players": team.players}
 
 
@@ -52,32 +38,37 @@ def tournament_json(tournament: Tournament) -> dict[str, Any]:
         "entry_fee_cents": tournament.entry_fee_cents, "payout_percent": tournament.payout_percent,
         "games_per_team": tournament.games_per_team, "minutes_per_game": tournament.minutes_per_game,
         "variant": tournament.variant, "rules": tournament.rules, "seed": tournament.seed,
+        "players_per_table": tournament.table_players, "team_size": tournament.team_size,
         "teams": [team_json(team) for team in tournament.teams],
         "singles": [single_json(single) for single in tournament.singles],
         "rounds_drawn": rounds.drawn(tournament),
-        "standings_url": url_for("tournaments.standings", tournament_id=tournament.id, _external=True),
+        "standings_url": standings_url(tournament.id),
     }
 
 
-def _table_json(pairing: Pairing, with_keys: bool) -> dict[str, Any]:
+def _table_json(pairing: Pairing, teams: dict[int, TournamentTeam], tournament_key: str | None) -> dict[str, Any]:
     game = pairing.game
     body = {
-        "table": pairing.table_number, "teams": [team_json(team) for team in pairing.teams], "game": game.id,
-        "share_url": url_for("pages.share", game_id=game.id, _external=True),
+        "table": pairing.table_number, "teams": [team_json(teams[team]) for team in pairing.team_ids],
+        "game": game.id,
+        "share_url": share_url(game.id),
         "status": games.state_of(game).status, "clock": clock_json(game),
     }
-    if with_keys:
-        body.update(edit_key=pairing.edit_key, join_url=join_url(game, pairing.edit_key))
+    if tournament_key is not None:
+        key = rounds.table_key_of(pairing, tournament_key)
+        body.update(edit_key=key, join_url=join_url(game.id, key) if key else None)
     return body
 
 
-def round_json(tournament: Tournament, number: int, with_keys: bool) -> dict[str, Any]:
-    """A round's tables (with each game's edit key and scorer link for the coordinator) and byes."""
+def round_json(tournament: Tournament, number: int, tournament_key: str | None) -> dict[str, Any]:
+    """A round's tables (with each game's edit key and scorer link for the coordinator, who sent `tournament_key`)
+    and byes."""
     pairings = rounds.round_of(tournament, number)
+    teams = {team.id: team for team in tournament.teams}
     return {
         "number": number,
-        "tables": [_table_json(pairing, with_keys) for pairing in pairings if not pairing.bye],
-        "byes": [team_json(pairing.team_a) for pairing in pairings if pairing.bye],
+        "tables": [_table_json(pairing, teams, tournament_key) for pairing in pairings if not pairing.bye],
+        "byes": [team_json(teams[pairing.team_a_id]) for pairing in pairings if pairing.bye],
     }
 
 
@@ -110,7 +101,7 @@ def standings_json(report: reports.Report) -> dict[str, Any]:
         ],
         "tables": [
             {"round": table.pairing.round_number, "table": table.pairing.table_number, "game": table.pairing.game_id,
-             "teams": [table.pairing.team_a_id, table.pairing.team_b_id], "scores": list(table.state.scores),
+             "teams": table.pairing.team_ids, "scores": list(table.state.scores),
              "status": table.state.status, "winner": table.state.winner, "misdeals": table.misdeals,
              "clock": clock_json(table.pairing.game)}
             for table in tables
@@ -124,21 +115,31 @@ def standings_json(report: reports.Report) -> dict[str, Any]:
     }
 
 
-def _holds_key(tournament: Tournament) -> bool:
-    """Whether this read carries the coordinator's key; a wrong key is refused."""
+def _held_key(tournament: Tournament) -> str | None:
+    """The coordinator's key if this read carries it; a wrong key is refused."""
     key = bearer_key()
-    if key is not None and not games.key_matches(tournament, key):
-        raise games.Forbidden(missing=False)
-    return key is not None
+    if key is not None:
+        check_key(tournament, key, realm="tournament")
+    return key
 
 
 @bp.post("")
+@limits.tournaments
 def create():
     """Create a tournament; the answer carries the coordinator's edit key."""
     tournament, edit_key = service.create_tournament(json_body())
-    response = jsonify({**tournament_json(tournament), "edit_key": edit_key})
+    response = private(jsonify({**tournament_json(tournament), "edit_key": edit_key}))
     response.headers["Location"] = url_for("tournament_api.get", tournament_id=tournament.id)
     return response, 201
+
+
+@bp.post("/<tournament_id>/key")
+def rotate_key(tournament_id: str):
+    """Change the coordinator's key and every table's key; the answer carries the new keys and scorer links."""
+    tournament, edit_key = rounds.rotate_key(tournament_id, bearer_key(), json_body(optional=True))
+    body = {**tournament_json(tournament), "edit_key": edit_key,
+            "rounds": [round_json(tournament, number, edit_key) for number in range(1, rounds.drawn(tournament) + 1)]}
+    return private(jsonify(body))
 
 
 @bp.get("/<tournament_id>")
@@ -149,7 +150,7 @@ def get(tournament_id: str):
 
 @bp.post("/<tournament_id>/teams")
 def add_team(tournament_id: str):
-    """Register a team of two."""
+    """Register a team of two (three in ten-point-six, one where everyone plays alone)."""
     return jsonify(team_json(service.add_team(tournament_id, bearer_key(), json_body()))), 201
 
 
@@ -171,8 +172,9 @@ def pair_singles(tournament_id: str):
 @bp.post("/<tournament_id>/rounds")
 def draw_round(tournament_id: str):
     """Draw the next round and create its games."""
-    number = rounds.draw_next(tournament_id, bearer_key())
-    response = jsonify(round_json(service.get_tournament(tournament_id), number, with_keys=True))
+    key = bearer_key()
+    number = rounds.draw_next(tournament_id, key)
+    response = private(jsonify(round_json(service.get_tournament(tournament_id), number, key)))
     response.headers["Location"] = url_for("tournament_api.get_round", tournament_id=tournament_id, number=number)
     return response, 201
 
@@ -181,14 +183,17 @@ def draw_round(tournament_id: str):
 def get_round(tournament_id: str, number: int):
     """A round; with the coordinator's key, each table's edit key and scorer link too."""
     tournament = service.get_tournament(tournament_id)
-    return jsonify(round_json(tournament, number, with_keys=_holds_key(tournament)))
+    key = _held_key(tournament)
+    response = jsonify(round_json(tournament, number, key))
+    return private(response) if key else response
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/start")
 def start_round(tournament_id: str, number: int):
     """Start the clocks of a round's games."""
-    rounds.start(tournament_id, bearer_key(), number)
-    return jsonify(round_json(service.get_tournament(tournament_id), number, with_keys=True))
+    key = bearer_key()
+    rounds.start(tournament_id, key, number)
+    return private(jsonify(round_json(service.get_tournament(tournament_id), number, key)))
 
 
 @bp.get("/<tournament_id>/standings")

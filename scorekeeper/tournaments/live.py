@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections import OrderedDict
 
 from flask import current_app, render_template
 
-from .. import clock
+from .. import clock, etags, games, keys
 from . import report as reports
 from . import service
 
@@ -32,32 +31,29 @@ def render(report: reports.Report) -> str:
                            ends_at=clock.ends_at)
 
 
-def _template_digest() -> str:
-    """The fragment template's digest, once per process: a deploy that changes it changes every ETag."""
-    cache = current_app.extensions.setdefault("tournament_live_template", {})
-    if "digest" not in cache:
-        source = current_app.jinja_env.loader.get_source(current_app.jinja_env, "tournaments/_live.html")[0]
-        cache["digest"] = hashlib.sha256(source.encode()).hexdigest()[:16]
-    return cache["digest"]
+def tag(tournament_id: str) -> str:
+    """The standings' ETag (etags.tournament_tag: one aggregate query, no hand loaded), or NotFound."""
+    found = etags.tournament_tag(tournament_id) if keys.is_token(tournament_id) else None
+    if found is None:
+        raise games.NotFound(service.NO_TOURNAMENT)
+    return found
 
 
-def fragment(tournament_id: str) -> tuple[str, str]:
+def fragment(tournament_id: str, current: str | None = None) -> tuple[str, str]:
     """The standings' live part and its ETag, rendered once per change of the stored facts, whoever asks.
 
-    The ETag is a digest of the facts (reports.digest: a few small queries, no
-    hand loaded), so an unchanged poll costs little, and a room of screens polling
-    after a hand shares one rebuild.
+    A room of screens polling after a hand shares one rebuild per process.
     """
     fragments: OrderedDict[str, tuple[str, str]] = current_app.extensions.setdefault("tournament_live", OrderedDict())
-    tag = reports.digest(service.get_tournament(tournament_id)) + _template_digest()
+    current = current or tag(tournament_id)
     cached = fragments.get(tournament_id)
-    if cached and cached[0] == tag:
+    if cached and cached[0] == current:
         return cached
     report = reports.report(tournament_id)
     html = render(report)
-    tag = reports.digest(report.tournament) + _template_digest()  # a clock that ran out has just been settled
-    fragments[tournament_id] = (tag, html)
+    current = tag(tournament_id)  # a clock that ran out has just been settled
+    fragments[tournament_id] = (current, html)
     fragments.move_to_end(tournament_id)
     while len(fragments) > KEPT:
         fragments.popitem(last=False)
-    return tag, html
+    return current, html

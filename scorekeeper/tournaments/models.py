@@ -9,16 +9,15 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from ..extensions import db
-from ..models import Game, UTCDateTime, utcnow
+from ..models import Game, Keyed, UTCDateTime, utcnow
+from ..rules import preset
 
 
-class Tournament(db.Model):
+class Tournament(Keyed, db.Model):
     """A tournament: where and when, the fee and payout, games per team and the clock."""
 
     __tablename__ = "tournament"
 
-    id: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
-    edit_key_hash: Mapped[str] = mapped_column(sa.String(64))
     name: Mapped[str] = mapped_column(sa.String(80))
     date: Mapped[dt.date | None] = mapped_column(sa.Date)
     place: Mapped[str | None] = mapped_column(sa.String(120))
@@ -29,9 +28,9 @@ class Tournament(db.Model):
     variant: Mapped[str] = mapped_column(sa.String(32))
     rules: Mapped[dict[str, Any]] = mapped_column(sa.JSON)
     seed: Mapped[int] = mapped_column(sa.BigInteger)
+    # Null for a tournament made before tables of any size: four players with partners, two alone.
+    players_per_table: Mapped[int | None] = mapped_column(sa.Integer)
     tie_breaks: Mapped[list[dict[str, Any]]] = mapped_column(sa.JSON, default=list)
-    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
 
     teams: Mapped[list[TournamentTeam]] = relationship(
         back_populates="tournament", order_by="TournamentTeam.id", cascade="all, delete-orphan",
@@ -45,9 +44,30 @@ class Tournament(db.Model):
         """The house rules every game of this tournament is created with."""
         return {**self.rules, "time_limit_minutes": self.minutes_per_game}
 
+    @property
+    def partners(self) -> bool:
+        """Whether a table plays two teams of partners (else everyone plays alone, a team of one)."""
+        return preset(self.variant).with_overrides(self.rules).partners
+
+    @property
+    def table_players(self) -> int:
+        """Players at each table (a tournament from before tables of any size: 4 with partners, 2 alone)."""
+        return self.players_per_table or (4 if self.partners else 2)
+
+    @property
+    def team_size(self) -> int:
+        """Players per team: half a table with partners (two, or three in ten-point-six), one alone."""
+        return self.table_players // 2 if self.partners else 1
+
+    @property
+    def teams_per_table(self) -> int:
+        """Teams at each table: two teams of partners, or every player alone."""
+        return 2 if self.partners else self.table_players
+
 
 class TournamentTeam(db.Model):
-    """A team of two, registered together or paired from singles."""
+    """A team of two, registered together or paired from singles; a team of three (ten-point-six); or a team of
+    one (`player_two` empty) in a tournament where everyone plays alone."""
 
     __tablename__ = "tournament_team"
     __table_args__ = (sa.UniqueConstraint("tournament_id", "name", name="uq_tournament_team_name"),)
@@ -57,14 +77,15 @@ class TournamentTeam(db.Model):
     name: Mapped[str] = mapped_column(sa.String(40))
     player_one: Mapped[str] = mapped_column(sa.String(40))
     player_two: Mapped[str] = mapped_column(sa.String(40))
+    player_three: Mapped[str] = mapped_column(sa.String(40), default="", server_default="")
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     tournament: Mapped[Tournament] = relationship(back_populates="teams")
 
     @property
     def players(self) -> list[str]:
-        """The two players."""
-        return [self.player_one, self.player_two]
+        """The team's players: two, three in ten-point-six, or one in a tournament where everyone plays alone."""
+        return [name for name in (self.player_one, self.player_two, self.player_three) if name]
 
 
 class TournamentSingle(db.Model):
@@ -80,7 +101,11 @@ class TournamentSingle(db.Model):
 
 
 class Pairing(db.Model):
-    """A table in a round: two teams and the game they play, or one team's bye."""
+    """A table in a round: its teams and the game they play, or one team's bye.
+
+    `seat_teams` lists every team at the table in seat order (the first deals first); `team_a_id` and
+    `team_b_id` are its first two. A table drawn before tables of any size has no `seat_teams`.
+    """
 
     __tablename__ = "pairing"
     __table_args__ = (
@@ -96,7 +121,7 @@ class Pairing(db.Model):
     team_b_id: Mapped[int | None] = mapped_column(sa.ForeignKey("tournament_team.id"))
     game_id: Mapped[str | None] = mapped_column(sa.ForeignKey("game.id"), index=True)
     bye: Mapped[bool] = mapped_column(sa.Boolean, default=False)
-    edit_key: Mapped[str | None] = mapped_column(sa.String(64))
+    seat_teams: Mapped[list[int] | None] = mapped_column(sa.JSON)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     team_a: Mapped[TournamentTeam] = relationship(foreign_keys=[team_a_id])
@@ -104,6 +129,8 @@ class Pairing(db.Model):
     game: Mapped[Game | None] = relationship()
 
     @property
-    def teams(self) -> list[TournamentTeam]:
-        """The teams at this table (one for a bye)."""
-        return [self.team_a] if self.team_b is None else [self.team_a, self.team_b]
+    def team_ids(self) -> list[int]:
+        """The ids of the teams at this table in seat order (one for a bye)."""
+        if self.seat_teams:
+            return list(self.seat_teams)
+        return [self.team_a_id] if self.team_b_id is None else [self.team_a_id, self.team_b_id]

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
@@ -16,7 +13,7 @@ from sqlalchemy.orm import selectinload
 from .. import clock, games
 from ..database import writing
 from ..extensions import db
-from ..models import Game, HandRecord, utcnow
+from ..models import Game
 from ..rules import Conflict, GameState, RuleError
 from . import rounds
 from .models import Pairing, Tournament, TournamentTeam
@@ -28,7 +25,7 @@ MINUTE = timedelta(minutes=1)
 
 
 @dataclass
-class Table:
+class RoundTable:
     """A table of a round as the standings show it: its game scored, its clock, its misdeals."""
 
     pairing: Pairing
@@ -48,14 +45,14 @@ class Report:
 
     tournament: Tournament
     teams: dict[int, TournamentTeam]
-    tables: list[Table]
+    tables: list[RoundTable]
     lines: list[Line[int]]
     status: str
     payout: Payout
     tie_breaks: list[dict[str, Any]] = field(default_factory=list)
 
     @property
-    def flagged(self) -> list[Table]:
+    def flagged(self) -> list[RoundTable]:
         """Tables whose game has had MISDEALS_FLAGGED misdeals or more."""
         return [table for table in self.tables if table.misdeals >= MISDEALS_FLAGGED]
 
@@ -83,15 +80,15 @@ def _pairings(tournament: Tournament) -> Sequence[Pairing]:
     return db.session.scalars(query).all()
 
 
-def _table(pairing: Pairing) -> Table:
+def _table(pairing: Pairing) -> RoundTable:
     if pairing.game is None:
-        return Table(pairing)
+        return RoundTable(pairing)
     game = pairing.game
     misdeals = sum(1 for hand in game.hands if hand.misdeal)
-    return Table(pairing, games.state_of(game), misdeals, clock.remaining_seconds(game))
+    return RoundTable(pairing, games.state_of(game), misdeals, clock.remaining_seconds(game))
 
 
-def _status(tournament: Tournament, tables: list[Table], lines: list[Line[int]]) -> str:
+def _status(tournament: Tournament, tables: list[RoundTable], lines: list[Line[int]]) -> str:
     if not tables:
         return "registering"
     if rounds.drawn(tournament) < tournament.games_per_team or not all(table.finished for table in tables):
@@ -103,7 +100,7 @@ def build(tournament: Tournament) -> Report:
     """The report as the stored facts give it now."""
     tables = [_table(pairing) for pairing in _pairings(tournament)]
     results = [
-        Result((table.pairing.team_a_id, table.pairing.team_b_id), tuple(table.state.scores), table.state.winner)
+        Result(tuple(table.pairing.team_ids), tuple(table.state.scores), table.state.winner)
         for table in tables if table.state is not None and table.state.outcome is not None
     ]
     recorded = [TieBreak(frozenset(item["teams"]), item["winner"]) for item in tournament.tie_breaks]
@@ -125,33 +122,6 @@ def report(tournament_id: str) -> Report:
     for game_id in due:
         games.get_game(game_id)
     return build(get_tournament(tournament_id)) if due else found
-
-
-def _minutes_left(started: datetime | None, limit: timedelta, now: datetime) -> int | None:
-    return None if started is None else max(0, math.ceil((started + limit - now) / MINUTE))
-
-
-def digest(tournament: Tournament) -> str:
-    """A digest of every stored fact the standings show, read without loading a hand.
-
-    A hand recorded, fixed or removed, a clock started, time called, a team, a
-    round or a tie-break changes it; so does each minute of a running clock.
-    """
-    counts = sa.select(
-        sa.select(sa.func.count()).where(TournamentTeam.tournament_id == tournament.id).scalar_subquery(),
-        sa.select(sa.func.count()).where(Pairing.tournament_id == tournament.id).scalar_subquery(),
-    )
-    per_game = (
-        sa.select(Game.id, Game.updated_at, Game.clock_started_at, Game.time_called_after,
-                  sa.func.count(HandRecord.id), sa.func.max(HandRecord.updated_at))
-        .join(Pairing, Pairing.game_id == Game.id).outerjoin(HandRecord, HandRecord.game_id == Game.id)
-        .where(Pairing.tournament_id == tournament.id)
-        .group_by(Game.id, Game.updated_at, Game.clock_started_at, Game.time_called_after).order_by(Game.id)
-    )
-    now, limit = utcnow(), timedelta(minutes=tournament.minutes_per_game)
-    rows = [(*row, _minutes_left(row.clock_started_at, limit, now)) for row in db.session.execute(per_game)]
-    facts = [tournament.updated_at, tournament.tie_breaks, list(db.session.execute(counts).one()), rows]
-    return hashlib.sha256(json.dumps(facts, default=str).encode()).hexdigest()[:32]
 
 
 def _tie_break_teams(tournament: Tournament, body: Any) -> tuple[list[int], int]:

@@ -1,19 +1,22 @@
-"""Rounds: draw the next one (creating each table's game), start its clocks."""
+"""Rounds: draw the next one (creating each table's game), start its clocks; the keys that open the tables."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import selectinload
 
 from .. import games
 from ..database import writing
 from ..extensions import db
+from ..keys import check_key, key_matches, new_key_in, new_token, replace_key, table_key, was_replaced
 from ..models import Game, utcnow
-from ..rules import Conflict
+from ..revisions import touch
+from ..rules import Conflict, RuleError
 from .models import Pairing, Tournament, TournamentTeam
 from .pairing import Round, schedule
-from .service import lock
+from .service import find_for_update, lock
 
 
 def drawn(tournament: Tournament) -> int:
@@ -26,26 +29,38 @@ def round_of(tournament: Tournament, number: int) -> list[Pairing]:
     found = [pairing for pairing in tournament.pairings if pairing.round_number == number]
     if not found:
         raise games.NotFound(f"Round {number} has not been drawn.")
+    # Each table's game and hands in a few queries, not two per table (128 tables at the team cap); the teams
+    # come from tournament.teams, loaded once.
+    db.session.scalars(sa.select(Pairing).where(Pairing.id.in_([pairing.id for pairing in found])).options(
+        selectinload(Pairing.game).selectinload(Game.hands),
+    )).all()
     return found
 
 
 def _plan(tournament: Tournament) -> Round[int]:
     """The next round of the schedule, which the team list and the seed fix from round 1 on."""
-    if len(tournament.teams) < 2:
-        raise Conflict("Register at least two teams before drawing round 1.")
+    per_table = tournament.teams_per_table
+    if len(tournament.teams) < per_table:
+        who = "players" if tournament.team_size == 1 else "teams"
+        raise Conflict(f"Register at least {per_table} {who} to fill a table before drawing round 1.")
     number = drawn(tournament) + 1
     if number > tournament.games_per_team:
         raise Conflict(f"All {tournament.games_per_team} rounds have been drawn.")
     teams = [team.id for team in tournament.teams]
-    return schedule(teams, number, tournament.seed)[-1]
+    return schedule(teams, number, tournament.seed, per_table)[-1]
 
 
-def game_body(tournament: Tournament, first: TournamentTeam, second: TournamentTeam) -> dict[str, Any]:
-    """A table's game: partners sit across, the first team's first player deals first."""
+def game_body(tournament: Tournament, teams: list[TournamentTeam]) -> dict[str, Any]:
+    """A table's game: partners sit across (teams take turns round the table), the first team's first player
+    deals first; alone, one player of each team in the drawn order."""
+    if tournament.team_size == 1:
+        return {"variant": tournament.variant, "players": [team.player_one for team in teams],
+                "rules": tournament.game_rules()}
+    seats = range(len(teams) * tournament.team_size)
     return {
         "variant": tournament.variant,
-        "players": [first.player_one, second.player_one, first.player_two, second.player_two],
-        "team_names": [first.name, second.name],
+        "players": [teams[seat % len(teams)].players[seat // len(teams)] for seat in seats],
+        "team_names": [team.name for team in teams],
         "rules": tournament.game_rules(),
     }
 
@@ -53,6 +68,7 @@ def game_body(tournament: Tournament, first: TournamentTeam, second: TournamentT
 def draw_next(tournament_id: str, edit_key: str | None) -> int:
     """Draw the next round: one game per table, made with games.create_game; returns its number.
 
+    Each game's key is derived from the coordinator's key (keys.table_key), so none is stored.
     The games are created first, then the round is stored in one transaction;
     if another request drew the same round meanwhile, this one is a conflict
     (its games are left unused).
@@ -61,23 +77,57 @@ def draw_next(tournament_id: str, edit_key: str | None) -> int:
         tournament = lock(tournament_id, edit_key)
         plan = _plan(tournament)
         teams = {team.id: team for team in tournament.teams}
-        bodies = [(match, game_body(tournament, *(teams[team] for team in match.teams))) for match in plan.matches]
+        bodies = [(match, game_body(tournament, [teams[team] for team in match.teams])) for match in plan.matches]
     made = []
     for match, body in bodies:
-        made.append((match, *games.create_game(body)))
+        game_id = new_token()
+        result, _ = games.create_game({**body, "id": game_id, "edit_key": table_key(edit_key, game_id)})
+        made.append((match, result))
     with writing():
         tournament = lock(tournament_id, edit_key)
         if drawn(tournament) + 1 != plan.number:
             raise Conflict(f"Round {plan.number} was drawn a moment ago; reload to see it.")
-        for match, result, game_key in made:
+        for match, result in made:
             tournament.pairings.append(Pairing(
                 round_number=plan.number, table_number=match.table, team_a_id=match.teams[0],
-                team_b_id=match.teams[1], game_id=result.game.id, edit_key=game_key, bye=False,
+                team_b_id=match.teams[1], seat_teams=list(match.teams), game_id=result.game.id, bye=False,
             ))
         for team in plan.byes:
             tournament.pairings.append(Pairing(round_number=plan.number, team_a_id=team, bye=True))
         db.session.flush()
     return plan.number
+
+
+def table_key_of(pairing: Pairing, tournament_key: str) -> str | None:
+    """The table's game key made again from the coordinator's key; None if it no longer opens the game
+    (changed at the table, or drawn before keys were derived)."""
+    if pairing.game is None:
+        return None
+    key = table_key(tournament_key, pairing.game.id)
+    return key if key_matches(pairing.game, key) else None
+
+
+def rotate_key(tournament_id: str, edit_key: str | None, body: Any) -> tuple[Tournament, str]:
+    """Change the coordinator's key, and with it every table's key; returns the tournament and the new key.
+
+    The same change sent again (the old key, the new key in the body) changes nothing.
+    """
+    new_key = new_key_in(body)
+    with writing():
+        tournament = find_for_update(tournament_id)
+        if new_key and key_matches(tournament, new_key) and was_replaced(tournament, edit_key):
+            return tournament, new_key
+        check_key(tournament, edit_key, realm="tournament")
+        new_key = new_key or new_token()
+        if new_key == edit_key:
+            raise RuleError("The new edit key must differ from the one it replaces.", "edit_key")
+        replace_key(tournament, new_key)
+        touch(tournament)
+        ids = [pairing.game_id for pairing in tournament.pairings if pairing.game_id]
+        for game in db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).with_for_update()):
+            replace_key(game, table_key(new_key, game.id))
+            touch(game)
+    return tournament, new_key
 
 
 def start(tournament_id: str, edit_key: str | None, number: int) -> int:

@@ -10,33 +10,44 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .. import games
 from ..database import writing
 from ..extensions import db
-from ..rules import Conflict, RuleError, preset
-from ..rules.table import NAME_MAX
+from ..games import NotFound
+from ..keys import check_key, is_token, key_hash, new_token
+from ..rules import Conflict, RuleError, Rules, player_counts_in_words, preset
+from ..rules.names import NAME_MAX, clean_name
 from .models import Tournament, TournamentSingle, TournamentTeam
 
 NO_TOURNAMENT = "There is no tournament at this address. Check the link."
 SEED_MAX = 2**31 - 1
+# 128 tables: a very large hall. The round draw creates one game per table in one request (a second
+# or so at this size, bench/draw.py), and the standings page stays a page a phone can load.
+MAX_TEAMS = 256
+PLAYER_WORDS = {1: "one", 2: "two", 3: "three"}
 
 
 def get_tournament(tournament_id: str) -> Tournament:
     """The tournament called `tournament_id`, or NotFound."""
-    found = db.session.get(Tournament, tournament_id) if games.is_token(tournament_id) else None
+    found = db.session.get(Tournament, tournament_id) if is_token(tournament_id) else None
     if found is None:
-        raise games.NotFound(NO_TOURNAMENT)
+        raise NotFound(NO_TOURNAMENT)
+    return found
+
+
+def find_for_update(tournament_id: str) -> Tournament:
+    """Load a tournament for writing, its row locked until commit, or NotFound."""
+    found = None
+    if is_token(tournament_id):
+        found = db.session.scalar(sa.select(Tournament).where(Tournament.id == tournament_id).with_for_update())
+    if found is None:
+        raise NotFound(NO_TOURNAMENT)
     return found
 
 
 def lock(tournament_id: str, edit_key: str | None) -> Tournament:
     """Load a tournament for writing, its row locked until commit, and check the coordinator's key."""
-    found = None
-    if games.is_token(tournament_id):
-        found = db.session.scalar(sa.select(Tournament).where(Tournament.id == tournament_id).with_for_update())
-    if found is None:
-        raise games.NotFound(NO_TOURNAMENT)
-    games.check_key(found, edit_key)
+    found = find_for_update(tournament_id)
+    check_key(found, edit_key, realm="tournament")
     return found
 
 
@@ -48,13 +59,11 @@ def _object(body: Any, what: str) -> Mapping[str, Any]:
 
 def text(body: Mapping[str, Any], field: str, what: str, longest: int = NAME_MAX,
          required: bool = True) -> str | None:
-    """A trimmed name or label, 1 to `longest` characters (or None when optional and absent)."""
+    """A name or label as rules.names checks it, 1 to `longest` characters (or None when optional and absent)."""
     value = body.get(field)
     if value is None and not required:
         return None
-    if not isinstance(value, str) or not 1 <= len(value.strip()) <= longest:
-        raise RuleError(f"{what} must be 1 to {longest} characters.", field)
-    return value.strip()
+    return clean_name(value, what, field, longest)
 
 
 def number(body: Mapping[str, Any], field: str, low: int, high: int, default: int) -> int:
@@ -79,8 +88,9 @@ def _date(body: Mapping[str, Any]) -> dt.date | None:
     raise RuleError("date must be a day written as YYYY-MM-DD.", "date")
 
 
-def _rules(body: Mapping[str, Any], minutes: int) -> tuple[str, dict[str, Any]]:
-    """The preset and house rules every game is created with, checked; the clock comes from minutes_per_game."""
+def _rules(body: Mapping[str, Any], minutes: int) -> tuple[str, dict[str, Any], int]:
+    """The preset and house rules every game is created with, and the players at each table, checked;
+    the clock comes from minutes_per_game."""
     variant = body.get("variant", "tournament")
     overrides = body.get("rules")
     overrides = {} if overrides is None else overrides
@@ -88,29 +98,40 @@ def _rules(body: Mapping[str, Any], minutes: int) -> tuple[str, dict[str, Any]]:
         raise RuleError("House rules must be an object of option: value.", "rules")
     if "time_limit_minutes" in overrides:
         raise RuleError("Set the clock with minutes_per_game.", "rules.time_limit_minutes")
+    if "players" in overrides:
+        raise RuleError("Set the players at each table with players_per_table.", "rules.players")
     rules = preset(variant).with_overrides({**overrides, "time_limit_minutes": minutes})
-    if rules.players != 4:
-        raise RuleError("A tournament plays four-player games in teams of two: choose a four-player variant.",
-                        "variant")
-    return variant, dict(overrides)
+    return variant, dict(overrides), _players_per_table(body, variant, rules)
+
+
+def _players_per_table(body: Mapping[str, Any], variant: str, rules: Rules) -> int:
+    """Players at each table: one of the counts the game allows, its usual count when left out."""
+    value = body.get("players_per_table", rules.seat_counts[0])
+    if not isinstance(value, int) or isinstance(value, bool) or value not in rules.seat_counts:
+        how = "in two teams of partners" if rules.partners else "each alone"
+        raise RuleError(f"A {variant} table seats {player_counts_in_words(rules)} players {how}: "
+                        f"players_per_table must be one of those.", "players_per_table")
+    rules.seated(value)
+    return value
 
 
 def create_tournament(body: Any) -> tuple[Tournament, str]:
     """Create a tournament from a POST body; returns it and the coordinator's edit key."""
     body = _object(body, "describing the tournament")
     minutes = number(body, "minutes_per_game", 1, 600, 30)
-    variant, rules = _rules(body, minutes)
+    variant, rules, players_per_table = _rules(body, minutes)
     tournament = Tournament(
         name=text(body, "name", "The tournament's name", 80), date=_date(body),
         place=text(body, "place", "The place", 120, required=False),
         entry_fee_cents=number(body, "entry_fee_cents", 0, 10_000_000, 2000),
         payout_percent=number(body, "payout_percent", 0, 100, 50),
         games_per_team=number(body, "games_per_team", 1, 20, 5), minutes_per_game=minutes,
-        variant=variant, rules=rules, seed=number(body, "seed", 0, SEED_MAX, secrets.randbelow(SEED_MAX)),
+        variant=variant, rules=rules, players_per_table=players_per_table,
+        seed=number(body, "seed", 0, SEED_MAX, secrets.randbelow(SEED_MAX)),
         tie_breaks=[],
     )
-    edit_key = games.new_token()
-    tournament.id, tournament.edit_key_hash = games.new_token(), games.key_hash(edit_key)
+    edit_key = new_token()
+    tournament.id, tournament.edit_key_hash = new_token(), key_hash(edit_key)
     with writing():
         db.session.add(tournament)
     return tournament, edit_key
@@ -135,39 +156,76 @@ def _check_players(tournament: Tournament, players: list[str], field: str) -> No
         taken.add(name.casefold())
 
 
+def _check_room(tournament: Tournament, teams: int, singles: int, field: str) -> None:
+    """Room for `teams` more teams and `singles` more singles (two singles will make one team, three in a
+    tournament of teams of three)."""
+    size = tournament.team_size
+    waiting_singles = sum(1 for single in tournament.singles if single.team_id is None) + singles
+    if len(tournament.teams) + teams + (waiting_singles + size - 1) // size > MAX_TEAMS:
+        share = "a third" if size == 3 else "half"
+        raise RuleError(f"A tournament takes at most {MAX_TEAMS} teams (singles count as {share} a team).", field)
+
+
 def _check_team_name(tournament: Tournament, name: str) -> None:
     if any(team.name.casefold() == name.casefold() for team in tournament.teams):
         raise Conflict(f"There is already a team called {name}.", "name")
 
 
+def _team_players(tournament: Tournament, body: Mapping[str, Any], name: str) -> list[str]:
+    """The players of a new team: two (three in ten-point-six), or one where everyone plays alone (its name when
+    none is given)."""
+    size = tournament.team_size
+    players = body.get("players", [name] if size == 1 else None)
+    if not isinstance(players, list) or len(players) != size:
+        if size == 1:
+            raise RuleError("Everyone plays alone in this tournament: players is a list of one name.", "players")
+        raise RuleError(f"A team has {PLAYER_WORDS[size]} players: players is a list of their "
+                        f"{PLAYER_WORDS[size]} names.", "players")
+    return [text({"players": item}, "players", f"Player {seat}'s name") for seat, item in enumerate(players, 1)]
+
+
 def add_team(tournament_id: str, edit_key: str | None, body: Any) -> TournamentTeam:
-    """Register a team of two."""
+    """Register a team of two (three in ten-point-six, one where everyone plays alone)."""
     with writing():
         tournament = lock(tournament_id, edit_key)
-        body = _object(body, "with the team's name and its two players")
+        body = _object(body, "with the team's name and its players")
         name = text(body, "name", "The team's name")
-        players = body.get("players")
-        if not isinstance(players, list) or len(players) != 2:
-            raise RuleError("A team has two players: players is a list of their two names.", "players")
-        players = [text({"players": item}, "players", "A player's name") for item in players]
+        players = _team_players(tournament, body, name)
         _check_team_name(tournament, name)
         _check_players(tournament, players, "players")
         _open_for_teams(tournament)
-        team = TournamentTeam(name=name, player_one=players[0], player_two=players[1])
+        _check_room(tournament, 1, 0, "name")
+        team = _team(name, players)
         tournament.teams.append(team)
         db.session.flush()
     return team
 
 
+def _team(name: str, players: list[str]) -> TournamentTeam:
+    """A new team of one, two or three players."""
+    one, two, three = [*players, "", ""][:3]
+    return TournamentTeam(name=name, player_one=one, player_two=two, player_three=three)
+
+
 def add_single(tournament_id: str, edit_key: str | None, body: Any) -> TournamentSingle:
-    """Register a player who came alone, to be paired with another single."""
+    """Register a player who came alone, to be paired with another single; where everyone plays alone,
+    the player is a team of one at once (the single's `team`)."""
     with writing():
         tournament = lock(tournament_id, edit_key)
         name = text(_object(body, "with the player's name"), "name", "The player's name")
         _check_players(tournament, [name], "name")
         _open_for_teams(tournament)
+        alone = tournament.team_size == 1
+        if alone:
+            _check_team_name(tournament, name)
+        _check_room(tournament, int(alone), int(not alone), "name")
         single = TournamentSingle(name=name)
         tournament.singles.append(single)
+        if alone:
+            team = _team(name, [name])
+            tournament.teams.append(team)
+            db.session.flush()
+            single.team_id = team.id
         db.session.flush()
     return single
 
@@ -178,18 +236,19 @@ def waiting(tournament: Tournament) -> list[TournamentSingle]:
 
 
 def _chosen(tournament: Tournament, ids: Any) -> list[TournamentSingle]:
-    """Two waiting singles named by id, for a team made by hand."""
+    """Waiting singles named by id (two, or three for a team of three), for a team made by hand."""
     free = {single.id: single for single in waiting(tournament)}
-    if not isinstance(ids, list) or len(ids) != 2 or ids[0] == ids[1]:
-        raise RuleError("Name two different singles: singles is a list of two single ids.", "singles")
-    if not all(isinstance(item, int) and item in free for item in ids):
-        raise RuleError("Each of the two must be a single still waiting for a partner.", "singles")
-    return [free[ids[0]], free[ids[1]]]
+    words = PLAYER_WORDS[tournament.team_size]
+    if not isinstance(ids, list) or len(ids) != tournament.team_size or len(set(map(repr, ids))) != len(ids):
+        raise RuleError(f"Name {words} different singles: singles is a list of {words} single ids.", "singles")
+    if not all(type(item) is int and item in free for item in ids):
+        raise RuleError(f"Each of the {words} must be a single still waiting for a partner.", "singles")
+    return [free[item] for item in ids]
 
 
-def _team_name(tournament: Tournament, first: str, second: str) -> str:
-    """A name for a team of singles: both names, made unique."""
-    base = f"{first} & {second}"[:NAME_MAX]
+def _team_name(tournament: Tournament, names: list[str]) -> str:
+    """A name for a team of singles: their names, made unique."""
+    base = (", ".join(names[:-1]) + f" & {names[-1]}")[:NAME_MAX]
     names = {team.name.casefold() for team in tournament.teams}
     name, count = base, 2
     while name.casefold() in names:
@@ -198,7 +257,8 @@ def _team_name(tournament: Tournament, first: str, second: str) -> str:
 
 
 def pair_singles(tournament_id: str, edit_key: str | None, body: Any) -> tuple[list[TournamentTeam], int | None]:
-    """Make teams of waiting singles: two named by hand, or all of them at random with a seed.
+    """Make teams of waiting singles: two (three in a tournament of teams of three) named by hand, or all of them
+    at random with a seed.
 
     Returns the new teams and the seed used (None by hand); an odd single out keeps waiting.
     """
@@ -206,29 +266,30 @@ def pair_singles(tournament_id: str, edit_key: str | None, body: Any) -> tuple[l
     with writing():
         tournament = lock(tournament_id, edit_key)
         _open_for_teams(tournament)
-        seed = None
+        if tournament.team_size == 1:
+            raise Conflict("Everyone plays alone in this tournament, so there are no partners to pair.")
+        seed, size = None, tournament.team_size
         if "singles" in body:
-            pairs = [tuple(_chosen(tournament, body["singles"]))]
+            groups = [_chosen(tournament, body["singles"])]
             name = text(body, "name", "The team's name", required=False)
         else:
             seed = number(body, "seed", 0, SEED_MAX, secrets.randbelow(SEED_MAX))
             free = waiting(tournament)
             random.Random(seed).shuffle(free)  # noqa: S311 (a fair draw, not a secret)
-            pairs, name = list(zip(free[0::2], free[1::2], strict=False)), None
-        if not pairs:
-            raise Conflict("Two singles must be waiting to make a team.")
-        made = [_make_team(tournament, first, second, name) for first, second in pairs]
+            groups, name = [free[start:start + size] for start in range(0, len(free) - size + 1, size)], None
+        if not groups:
+            raise Conflict(f"{PLAYER_WORDS[size].capitalize()} singles must be waiting to make a team.")
+        made = [_make_team(tournament, group, name) for group in groups]
     return made, seed
 
 
-def _make_team(tournament: Tournament, first: TournamentSingle, second: TournamentSingle,
-               name: str | None) -> TournamentTeam:
+def _make_team(tournament: Tournament, singles: list[TournamentSingle], name: str | None) -> TournamentTeam:
     if name is not None:
         _check_team_name(tournament, name)
-    team = TournamentTeam(
-        name=name or _team_name(tournament, first.name, second.name), player_one=first.name, player_two=second.name,
-    )
+    names = [single.name for single in singles]
+    team = _team(name or _team_name(tournament, names), names)
     tournament.teams.append(team)
     db.session.flush()
-    first.team_id = second.team_id = team.id
+    for single in singles:
+        single.team_id = team.id
     return team

@@ -19,10 +19,11 @@ T = TypeVar("T", bound=Hashable)
 
 @dataclass(frozen=True)
 class Result(Generic[T]):
-    """A finished game: its two teams, their final scores and the winning team's index."""
+    """A finished game: its teams (two, or more where everyone plays alone), their final scores and the
+    winning team's index."""
 
-    teams: tuple[T, T]
-    scores: tuple[int, int]
+    teams: tuple[T, ...]
+    scores: tuple[int, ...]
     winner: int
 
 
