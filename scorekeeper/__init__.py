@@ -7,9 +7,9 @@ from pathlib import Path
 
 from flask import Flask, Response
 
-from . import database, errors, security
+from . import assets, caching, compressed, database, http, logs, proxy, security
 from .config import from_environment
-from .extensions import compress, csrf, db, migrate
+from .extensions import compress, csrf, db, limiter, migrate
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -26,10 +26,14 @@ def create_app(test_config: dict | None = None) -> Flask:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
+    logs.init_app(app)
+    proxy.init_app(app)
     register_extensions(app)
     register_blueprints(app)
-    errors.init_app(app)
+    http.init_app(app)
+    assets.init_app(app)
     security.init_app(app)
+    caching.init_app(app)
     database.init_app(app)
     return app
 
@@ -39,7 +43,9 @@ def register_extensions(app: Flask) -> None:
     db.init_app(app)
     migrate.init_app(app, db, directory=database.MIGRATIONS)
     csrf.init_app(app)
+    compressed.configure(app)
     compress.init_app(app)
+    limiter.init_app(app)
     app.after_request(close_streamed_body)  # runs before Flask-Compress's hook
 
 
@@ -57,6 +63,8 @@ def close_streamed_body(response: Response) -> Response:
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
     from . import api, health, pages, pwa
+    from .groups import api as group_api
+    from .groups import pages as group_pages
     from .tournaments import api as tournament_api
     from .tournaments import pages as tournament_pages
 
@@ -66,3 +74,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(pwa.bp)
     app.register_blueprint(tournament_api.bp)
     app.register_blueprint(tournament_pages.bp)
+    app.register_blueprint(group_api.bp)
+    app.register_blueprint(group_pages.bp)

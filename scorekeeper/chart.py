@@ -1,20 +1,23 @@
-"""The score chart: every team's running score by hand against the target, as SVG geometry.
+"""Line charts as SVG geometry: one builder for the game's running score and the group's wins over time.
 
-Pure functions over a GameState; templates/_chart.html draws the result as
-inline SVG (no chart library, no inline styles: the CSP allows only 'self').
+Pure functions; templates/_chart.html draws a Chart as inline SVG (no chart
+library, no inline styles: the CSP allows only 'self'; colours in app.css, so
+dark mode and print follow), with its words for screen readers and, when the
+chart has one, the same figures as a table.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .rules import GameState
+from .wording import num
 
 WIDTH, HEIGHT = 360, 220
 LEFT, RIGHT, TOP, BOTTOM = 38, 14, 14, 34
 NICE_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500)
-MINUS = "\u2212"
 
 
 @dataclass(frozen=True)
@@ -27,11 +30,11 @@ class Tick:
 
 @dataclass(frozen=True)
 class Series:
-    """One team's line: its label, running scores from 0, and the SVG points."""
+    """One line: its place among the lines (its colour and dash), label, values from the start, and SVG points."""
 
-    team: int
+    index: int
     label: str
-    scores: tuple[int, ...]
+    values: tuple[int, ...]
     points: str
     end_x: float
     end_y: float
@@ -39,33 +42,36 @@ class Series:
 
 @dataclass(frozen=True)
 class Chart:
-    """Everything _chart.html needs to draw the chart."""
+    """Everything _chart.html needs to draw a chart."""
 
+    name: str  # the ids' prefix: "chart" gives chart-title, chart-desc
+    kind: str  # the lines' class: "team" gives chart-team-0, chart-team-1…
+    css: str  # the figure's classes
     width: int
     height: int
     left: float
     right: float
     top: float
     bottom: float
-    series: tuple[Series, ...]
+    series: tuple[Series, ...]  # the lines drawn
     x_ticks: tuple[Tick, ...]
     y_ticks: tuple[Tick, ...]
-    target: int
-    target_y: float
+    x_label: str  # what the x axis counts, written at its end ("" for none)
+    x_anchor: str  # how an x tick's label sits on it: "middle", or "end" for long labels
+    target: int | None
+    target_y: float | None
     zero_y: float | None
-    hands: int
     title: str
     description: str
+    empty: str | None = None  # said instead of the chart when there is nothing to draw
+    table: tuple[Series, ...] = ()  # every line, as rows of the chart's table (none: no table)
+    columns: tuple[str, ...] = ()  # the table's columns: one per value after the start
+    caption: str = ""  # the table's caption
 
 
 def coordinate(value: float) -> str:
     """An SVG coordinate, short: 38 rather than 38.0."""
     return f"{value:g}"
-
-
-def signed(number: int) -> str:
-    """A score as people read it, with a real minus sign."""
-    return f"{MINUS}{-number}" if number < 0 else str(number)
 
 
 def nice_step(span: float, most: int) -> int:
@@ -76,18 +82,55 @@ def nice_step(span: float, most: int) -> int:
     return NICE_STEPS[-1] * math.ceil(span / (most * NICE_STEPS[-1]))
 
 
+@dataclass(frozen=True)
+class Axes:
+    """How a chart's values map to the plot: the steps along x, the y range, and the parts each axis is cut in."""
+
+    steps: int  # values after the start on each line
+    x_labels: Sequence[str]  # one per position, 0 (the start) to steps
+    first_tick: int = 0  # the first position labelled
+    x_parts: int = 8
+    y_parts: int = 6
+    target: int | None = None
+
+
+def line_chart(lines: Sequence[tuple[str, Sequence[int]]], axes: Axes, **words) -> Chart:
+    """A chart of `lines` (label, values from the start), each with axes.steps + 1 values: 0, the target and every
+    value fit the y axis; `words` are the Chart's name, kind, css, title, description and the rest."""
+    values = [value for _, line in lines for value in line]
+    low = min(0, *values) if values else 0
+    high = max(axes.target or 0, 1, *values) if values else max(axes.target or 0, 1)
+    step = nice_step(max(high - low, 1), axes.y_parts)
+    bottom, top = step * math.floor(low / step), step * math.ceil(high / step)
+    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
+
+    def x(index: int) -> float:
+        return round(LEFT + plot_w * index / max(axes.steps, 1), 1)
+
+    def y(value: float) -> float:
+        return round(TOP + plot_h * (top - value) / (top - bottom), 1)
+
+    series = tuple(
+        Series(index=index, label=label, values=tuple(line),
+               points=" ".join(f"{coordinate(x(at))},{coordinate(y(value))}" for at, value in enumerate(line)),
+               end_x=x(len(line) - 1), end_y=y(line[-1]))
+        for index, (label, line) in enumerate(lines)
+    )
+    x_step = nice_step(max(axes.steps, 1), axes.x_parts)
+    return Chart(
+        width=WIDTH, height=HEIGHT, left=LEFT, right=WIDTH - RIGHT, top=TOP, bottom=HEIGHT - BOTTOM,
+        series=series,
+        x_ticks=tuple(Tick(x(at), axes.x_labels[at]) for at in range(axes.first_tick, axes.steps + 1, x_step)),
+        y_ticks=tuple(Tick(y(value), num(value)) for value in range(bottom, top + 1, step)),
+        target=axes.target, target_y=y(axes.target) if axes.target is not None else None,
+        zero_y=y(0) if bottom < 0 else None, **words,
+    )
+
+
 def running_scores(state: GameState) -> list[tuple[int, ...]]:
     """Each team's score before the first hand and after every hand."""
     teams = range(state.table.rules.team_count)
     return [tuple([0] + [hand.scores[team] for hand in state.hands]) for team in teams]
-
-
-def _y_range(lines: list[tuple[int, ...]], target: int) -> tuple[int, int, int]:
-    """Bottom, top and step of the y axis: 0, the target and every score fit."""
-    low = min(0, *(min(line) for line in lines))
-    high = max(target, *(max(line) for line in lines))
-    step = nice_step(max(high - low, 1), 6)
-    return step * math.floor(low / step), step * math.ceil(high / step), step
 
 
 def describe(state: GameState, lines: list[tuple[int, ...]]) -> str:
@@ -97,40 +140,20 @@ def describe(state: GameState, lines: list[tuple[int, ...]]) -> str:
         return f"No hands yet; every team is on 0. The target is {target}."
     parts = [f"Running scores after each of {len(state.hands)} hands; the target is {target}."]
     for team, line in enumerate(lines):
-        scores = ", ".join(signed(score) for score in line[1:])
-        parts.append(f"{table.team_label(team)}: {scores}; now {signed(line[-1])}.")
+        scores = ", ".join(num(score) for score in line[1:])
+        parts.append(f"{table.team_label(team)}: {scores}; now {num(line[-1])}.")
     return " ".join(parts)
 
 
 def build(state: GameState) -> Chart:
-    """The chart of a game: lines from 0 through every hand, the target, the zero line."""
-    table, target = state.table, state.table.rules.target
+    """The chart of a game: each team's running score from 0 through every hand, the target, the zero line."""
+    table, target, hands = state.table, state.table.rules.target, len(state.hands)
     lines = running_scores(state)
-    hands = len(state.hands)
-    bottom, top, step = _y_range(lines, target)
-    plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
-
-    def x(index: int) -> float:
-        return round(LEFT + plot_w * index / max(hands, 1), 1)
-
-    def y(value: float) -> float:
-        return round(TOP + plot_h * (top - value) / (top - bottom), 1)
-
-    series = tuple(
-        Series(
-            team=team, label=table.team_label(team), scores=line,
-            points=" ".join(f"{coordinate(x(index))},{coordinate(y(value))}" for index, value in enumerate(line)),
-            end_x=x(hands), end_y=y(line[-1]),
-        )
-        for team, line in enumerate(lines)
-    )
-    x_step = nice_step(max(hands, 1), 8)
-    x_ticks = tuple(Tick(x(number), str(number)) for number in range(0, hands + 1, x_step))
-    y_ticks = tuple(Tick(y(value), signed(value)) for value in range(bottom, top + 1, step))
-    return Chart(
-        width=WIDTH, height=HEIGHT, left=LEFT, right=WIDTH - RIGHT, top=TOP, bottom=HEIGHT - BOTTOM,
-        series=series, x_ticks=x_ticks, y_ticks=y_ticks, target=target, target_y=y(target),
-        zero_y=y(0) if bottom < 0 else None, hands=hands,
-        title="Running score by hand: " + ", ".join(f"{line.label} {signed(line.scores[-1])}" for line in series),
+    labelled = [(table.team_label(team), line) for team, line in enumerate(lines)]
+    axes = Axes(steps=hands, x_labels=[str(number) for number in range(hands + 1)], target=target)
+    return line_chart(
+        labelled, axes, name="chart", kind="team", css="chart", x_label="hand", x_anchor="middle",
+        title="Running score by hand: " + ", ".join(f"{label} {num(line[-1])}" for label, line in labelled),
         description=describe(state, lines),
+        empty=None if hands else f"The chart starts after the first hand. The target is {target}.",
     )

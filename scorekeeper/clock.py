@@ -1,4 +1,4 @@
-"""A timed game's clock, kept by the server: it starts with the first hand or when the coordinator starts the round."""
+"""A timed game's clock, kept by the server: it starts with the first hand, the table's start or the round's."""
 
 from __future__ import annotations
 

@@ -6,6 +6,20 @@ import os
 import secrets
 from pathlib import Path
 
+from limits import parse_many
+
+# Per-address limits (Flask-Limiter strings), each overridden by the environment variable of the same name.
+# A hall of 40 tables behind one address can all start a game in the same minute; 1000 games a day is
+# 25 games at each of them, and a script stopped there has written well under a megabyte.
+LIMITS = {
+    "RATELIMIT_GAMES": "40 per minute; 1000 per day",
+    "RATELIMIT_IMPORTS": "10 per minute; 100 per day",
+    "RATELIMIT_TOURNAMENTS": "10 per hour; 50 per day",
+    # Per address and game: a table logs a hand every minute or two; an outbox replaying a phone's
+    # offline afternoon sends a few dozen writes at once.
+    "RATELIMIT_GAME_WRITES": "120 per minute",
+}
+
 
 def database_url(instance_path: str) -> str:
     """DATABASE_URL, normalised for SQLAlchemy; a SQLite file in the instance folder by default."""
@@ -50,16 +64,56 @@ def _flag(value: str | None) -> bool | None:
     return value.strip().lower() in ("1", "true", "yes", "on")
 
 
+def _count(name: str) -> int:
+    """A whole number of 0 or more from the environment; 0 when unset."""
+    value = os.environ.get(name, "").strip() or "0"
+    if not value.isascii() or not value.isdigit():
+        raise ValueError(f"{name} must be a whole number of 0 or more, not {value!r}")
+    return int(value)
+
+
+def limits() -> dict:
+    """Rate limits: on unless RATELIMIT_ENABLED says otherwise; in Redis when REDIS_URL is set."""
+    settings = {name: os.environ.get(name, "").strip() or default for name, default in LIMITS.items()}
+    for name, value in settings.items():
+        try:
+            parse_many(value)
+        except ValueError:
+            raise ValueError(f"{name} must be limits such as '30 per minute; 600 per day', not {value!r}") from None
+    redis_url = os.environ.get("REDIS_URL", "").strip()
+    enabled = _flag(os.environ.get("RATELIMIT_ENABLED"))
+    return {
+        **settings,
+        "RATELIMIT_ENABLED": enabled is not False,
+        "RATELIMIT_STORAGE_URI": redis_url or "memory://",
+        "RATELIMIT_KEY_PREFIX": os.environ.get("RATELIMIT_KEY_PREFIX", "").strip() or "scorekeeper",
+        "RATELIMIT_SWALLOW_ERRORS": True,  # Redis away: the tables play on without limits, and the log says so
+        "RATELIMIT_HEADERS_ENABLED": False,  # a 429 sets its own Retry-After (http.too_many_requests)
+    }
+
+
 def from_environment(instance_path: str) -> dict:
     """Settings for a running app."""
     return {
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", "").strip() or None,  # see proxy.py
+        "PREFERRED_URL_SCHEME": os.environ.get("PREFERRED_URL_SCHEME", "http"),
+        "TRUSTED_PROXIES": _count("TRUSTED_PROXIES"),
+        **limits(),
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        "SESSION_COOKIE_SECURE": os.environ.get("SESSION_COOKIE_SECURE", "").lower() in ("1", "true", "yes"),
+        # An error message never carries the values of a statement (a key, a name).
+        "SQLALCHEMY_ENGINE_OPTIONS": {"hide_parameters": True},
+        # Unset: secure whenever PUBLIC_URL is https (proxy.py); set: as it says.
+        "SESSION_COOKIE_SECURE": _flag(os.environ.get("SESSION_COOKIE_SECURE")),
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,
-        "PREFERRED_URL_SCHEME": os.environ.get("PREFERRED_URL_SCHEME", "http"),
+        # Only an answer that changed the session sends the cookie: a poll that left before a form's answer
+        # and came back after it would otherwise put back the cookie the form replaced (its message, its key).
+        "SESSION_REFRESH_EACH_REQUEST": False,
         "MAX_CONTENT_LENGTH": 512 * 1024,
+        # A group file (groups/transfer.py) has its own cap: twice a measured export of 1,000 games of 20 hands
+        # (6.1 MB), the most games a group file holds.
+        "GROUP_FILE_MAX_LENGTH": 12 * 1024 * 1024,
         "WTF_CSRF_TIME_LIMIT": None,
         "COMPRESS_ALGORITHM": ["br", "gzip"],
         "COMPRESS_MIN_SIZE": 500,
@@ -68,4 +122,5 @@ def from_environment(instance_path: str) -> dict:
             "application/json", "application/manifest+json", "image/svg+xml",
         ],
         "AUTO_MIGRATE": _flag(os.environ.get("AUTO_MIGRATE")),
+        "SCORE_CACHE": _flag(os.environ.get("SCORE_CACHE")) is not False,
     }

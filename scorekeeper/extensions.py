@@ -1,6 +1,8 @@
 """Extension objects, created once and bound to the app in create_app."""
 
 from flask_compress import Compress
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
 from flask_migrate import Migrate
 from flask_sqlalchemy import SQLAlchemy
 from flask_wtf import CSRFProtect
@@ -17,3 +19,5 @@ db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 compress = Compress()
+# Per-address limits (limits.py): the address is ProxyFix's, so the client's behind a trusted proxy.
+limiter = Limiter(key_func=get_remote_address)

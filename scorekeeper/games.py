@@ -2,27 +2,43 @@
 
 from __future__ import annotations
 
-import hashlib
-import hmac
+import json
 import re
-import secrets
 import uuid
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from datetime import timedelta
 from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.exc import IntegrityError
 
-from . import clock
+from . import clock, revisions, scorecache
 from .database import writing
 from .extensions import db
-from .models import Game, HandRecord, utcnow
-from .rules import Conflict, GameState, Hand, RuleError, TimeCall, make_table, parse_hand, play, score, start
+from .groups.models import Group
+from .keys import check_key, is_token, key_hash, key_matches, new_key_in, new_token, replace_key, was_replaced
+from .models import HAND_COLUMNS, Game, HandRecord, hand_from, utcnow
+from .rules import (
+    Conflict,
+    GameState,
+    Hand,
+    RuleError,
+    ScoredHand,
+    Table,
+    TimeCall,
+    hand_to_dict,
+    make_table,
+    parse_hand,
+    play,
+    score,
+    start,
+)
+from .scorecache import Scored
 
-TOKEN = re.compile(r"[A-Za-z0-9_-]{22,64}")
 HAND_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-MAX_HANDS = 500  # far more than any game needs; every write replays them all
+MAX_HANDS = 500  # far more than any game needs
+WRITTEN = "scored_by_write"  # a written game's InstanceState.info: the Scored the write answered with
 NO_GAME = "There is no game at this address. Check the link."
 
 
@@ -30,51 +46,42 @@ class NotFound(Exception):
     """No such game or hand."""
 
 
-class Forbidden(Exception):
-    """The edit key is missing (`missing`) or wrong."""
-
-    def __init__(self, missing: bool):
-        super().__init__("missing" if missing else "wrong")
-        self.missing = missing
-
-
 @dataclass
-class Result:
-    """A game after a write, and whether the write created something new."""
+class Saved:
+    """A game as a write saved it (or a read found it), and whether the write created something new.
+
+    `hands`, when known, are the hands as the API shows them (with their ids), so
+    no hand row need be loaded to answer.
+    """
 
     game: Game
     state: GameState
     created: bool
+    hands: tuple[dict[str, Any], ...] | None = None
+    hands_text: str | None = None
 
 
-def new_token() -> str:
-    """A random URL-safe token of 128 bits."""
-    return secrets.token_urlsafe(16)
+def touch(game: Game) -> int:
+    """Raise a locked game's revision in this transaction, for a write no column shows; returns it.
+
+    Every write to the game's columns or hands raises it already (revisions.py).
+    """
+    return revisions.touch(game)
 
 
-def key_hash(edit_key: str) -> str:
-    """What is stored of an edit key."""
-    return hashlib.sha256(edit_key.encode()).hexdigest()
+def check_game_key(game: Game, edit_key: str | None) -> None:
+    """Raise Forbidden unless `edit_key` opens the game: its own key, or its group's while it is in one."""
+    if game.group_id is not None and edit_key and key_matches(db.session.get(Group, game.group_id), edit_key):
+        return
+    check_key(game, edit_key)
 
 
-def key_matches(game: Game, edit_key: str | None) -> bool:
-    """Whether `edit_key` is this game's, compared in constant time."""
-    if not edit_key:
-        return False
-    return hmac.compare_digest(key_hash(edit_key), game.edit_key_hash)
-
-
-def check_key(game: Game, edit_key: str | None) -> None:
-    """Raise Forbidden unless `edit_key` opens this game."""
-    if not edit_key:
-        raise Forbidden(missing=True)
-    if not key_matches(game, edit_key):
-        raise Forbidden(missing=False)
-
-
-def is_token(value: Any) -> bool:
-    """Whether `value` has the shape of a game id or edit key."""
-    return isinstance(value, str) and TOKEN.fullmatch(value) is not None
+def mark_finished(game: Game, state: GameState) -> None:
+    """Keep when the game finished: now, if this write finished it; nothing, if it is playing again."""
+    if state.outcome is None and game.finished_at is not None:
+        game.finished_at = None
+    elif state.outcome is not None and game.finished_at is None:
+        game.finished_at = utcnow()
 
 
 def get_game(game_id: str) -> Game:
@@ -87,6 +94,24 @@ def get_game(game_id: str) -> Game:
             game = _lock(game_id)
             time_runs_out(game)
     return game
+
+
+# What "has the game changed?" reads: one statement built once, over the table (no ORM step a poll).
+_GAME = Game.__table__
+REVISION_QUERY = sa.select(_GAME.c.revision, _GAME.c.rules, _GAME.c.clock_started_at, _GAME.c.time_called_after).where(
+    _GAME.c.id == sa.bindparam("game_id"))
+
+
+def revision_of(game_id: str) -> int:
+    """The stored revision of `game_id` in one small query, or NotFound; a clock at zero is settled first."""
+    row = db.session.execute(REVISION_QUERY, {"game_id": game_id}).one_or_none() if is_token(game_id) else None
+    if row is None:
+        raise NotFound(NO_GAME)
+    limit = row.rules.get("time_limit_minutes")
+    running = limit is not None and row.clock_started_at is not None and row.time_called_after is None
+    if running and utcnow() >= row.clock_started_at + timedelta(minutes=limit):
+        return get_game(game_id).revision  # time may be called now, by this request
+    return row.revision
 
 
 def time_runs_out(game: Game) -> bool:
@@ -103,8 +128,94 @@ def time_runs_out(game: Game) -> bool:
 
 
 def state_of(game: Game) -> GameState:
-    """Score a stored game by replaying its hands."""
-    return score(game.table(), [record.to_hand() for record in game.hands])
+    """Score a stored game: kept from an earlier read of its revision, or replayed from its hands."""
+    return scored(game).state
+
+
+def result_of(game: Game, state: GameState | None = None) -> Saved:
+    """A stored game as every read answers it (given `state`, that state: the hands a write scored it with)."""
+    written = sa.inspect(game).info.get(WRITTEN)
+    entry = written if state is not None and written is not None and written.state is state else scored(game)
+    if state is not None and state is not entry.state:
+        return Saved(game, state, created=False)
+    return Saved(game, entry.state, created=False, hands=entry.hands, hands_text=entry.hands_text)
+
+
+def scored(game: Game) -> Scored:
+    """The game scored at its revision: from the cache, or replayed from its hands and then kept.
+
+    A game changed in the open transaction is replayed and not kept: its revision
+    is not committed yet.
+    """
+    unchanged = not (revisions.raised_here(db.session(), game) or db.session.is_modified(game))
+    kept = scorecache.get(game.id, game.revision) if unchanged else None
+    if kept is not None:
+        return kept
+    if unchanged:  # the stored hands are the game's: read their columns alone, no ORM object a hand
+        rows = db.session.execute(
+            sa.select(HandRecord.client_id, *HAND_COLUMNS).where(HandRecord.game_id == game.id)
+            .order_by(HandRecord.number)).all()
+        entry = _caught_up(game, [row[0] for row in rows], [hand_from(*row[1:]) for row in rows])
+    else:
+        records = list(game.hands)
+        state = score(game.table(), [record.to_hand() for record in records])
+        entry = _scored(game.revision, state, [record.client_id for record in records])
+    if unchanged and _still_at(game):
+        scorecache.put(game.id, entry)
+    return entry
+
+
+def _caught_up(game: Game, hand_ids: list[str], hands: list[Hand]) -> Scored:
+    """The game scored from its stored hands. Where this process kept it at an earlier revision and the stored
+    game still starts with exactly that (the same table, the same hands with the same ids: only hands were added
+    since, as by a write on another worker), only the added hands are played on it; anything else replays all.
+    """
+    table, base = game.table(), scorecache.latest(game.id)
+    done = len(base.hand_ids) if base is not None else 0
+    if (base is None or base.revision > game.revision or done > len(hands) or base.state.table != table
+            or base.hand_ids != tuple(hand_ids[:done])
+            or any(kept.hand != hand for kept, hand in zip(base.state.hands, hands[:done], strict=True))):
+        return _scored(game.revision, score(table, hands), hand_ids)
+    entry = replace(base, revision=game.revision)
+    for hand, hand_id in zip(hands[done:], hand_ids[done:], strict=True):
+        entry = _extended(entry, game.revision, play(entry.state, hand), hand_id)
+    return entry
+
+
+def _keep(game: Game, entry: Scored) -> None:
+    """Keep what a write scored: in the cache, and with the game it wrote (so its answer shows that write's hands,
+    whatever another worker commits after)."""
+    sa.inspect(game).info[WRITTEN] = entry
+    scorecache.put(game.id, entry)
+
+
+def _still_at(game: Game) -> bool:
+    """Whether the stored game is still at the revision its hands were read for (PostgreSQL reads each
+    statement afresh, so a write may have landed between reading the game and its hands)."""
+    return db.session.scalar(sa.select(Game.revision).where(Game.id == game.id)) == game.revision
+
+
+def hand_json(table: Table, scored_hand: ScoredHand, hand_id: str) -> dict[str, Any]:
+    """One hand as the API shows it, with its id."""
+    return {"id": hand_id, **hand_to_dict(table, scored_hand)}
+
+
+def _scored(revision: int, state: GameState, hand_ids: Sequence[str]) -> Scored:
+    """A cache entry for `state`, its hands shown once."""
+    hands = tuple(hand_json(state.table, item, hand_id) for item, hand_id in zip(state.hands, hand_ids, strict=True))
+    return Scored(revision, state, tuple(hand_ids), hands, "[" + ",".join(map(_text, hands)) + "]")
+
+
+def _extended(base: Scored, revision: int, state: GameState, hand_id: str) -> Scored:
+    """`base` with the one hand just played on it; the hands' JSON text grows by that hand only."""
+    added = hand_json(state.table, state.hands[-1], hand_id)
+    text = f"[{_text(added)}]" if not base.hands else f"{base.hands_text[:-1]},{_text(added)}]"
+    return Scored(revision, state, (*base.hand_ids, hand_id), (*base.hands, added), text)
+
+
+def _text(value: Any) -> str:
+    """JSON text as the API writes it."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
 
 
 def _lock(game_id: str) -> Game:
@@ -143,8 +254,24 @@ def _same_setup(game: Game, variant: str, table, edit_key: str) -> bool:
     )
 
 
-def create_game(body: Any) -> tuple[Result, str]:
-    """Create a game from a POST body; returns the result and the edit key."""
+def create_game(body: Any, attach: Callable[[Game], None] | None = None) -> tuple[Saved, str]:
+    """Create a game from a POST body; returns the result and the edit key.
+
+    `attach`, when given, is called with the new game in the transaction that stores it (a group seats its people).
+    """
+    variant, table, records = checked_new_game(body)
+    game_id, edit_key = _client_token(body, "id"), _client_token(body, "edit_key")
+    if (game_id is None) != (edit_key is None):
+        raise RuleError("A game made on the phone sends both its id and its edit_key.", "edit_key" if game_id else "id")
+    game_id, edit_key = game_id or new_token(), edit_key or new_token()
+    try:
+        return _insert_game(game_id, edit_key, variant, table, records, attach), edit_key
+    except IntegrityError:  # the same id was stored a moment ago, by a request running alongside
+        return _existing(game_id, edit_key, variant, table), edit_key
+
+
+def checked_new_game(body: Any) -> tuple[str, Table, list[HandRecord]]:
+    """A new game's body checked through the engine, hands and all: its variant, table and hand records."""
     if not isinstance(body, Mapping):
         raise RuleError("The body must be a JSON object describing the game.")
     raw_hands = _hand_list(body)
@@ -153,43 +280,47 @@ def create_game(body: Any) -> tuple[Result, str]:
         table = make_table(body.get("variant"), body.get("players"), body.get("team_names"), body.get("rules"), call)
     except Conflict as error:  # a time call on a game without a clock: in a new game it is a bad body
         raise RuleError(error.message, "time_called") from None
-    game_id, edit_key = _client_token(body, "id"), _client_token(body, "edit_key")
-    if (game_id is None) != (edit_key is None):
-        raise RuleError("A game made on the phone sends both its id and its edit_key.", "edit_key" if game_id else "id")
     records = _replay_new(table, raw_hands)
-    game_id, edit_key = game_id or new_token(), edit_key or new_token()
-    variant = body["variant"]  # make_table has checked that it names a preset
-    try:
-        return _insert_game(game_id, edit_key, variant, table, records), edit_key
-    except IntegrityError:  # the same id was stored a moment ago, by a request running alongside
-        return _existing(game_id, edit_key, variant, table), edit_key
+    return body["variant"], table, records  # make_table has checked that the variant names a preset
 
 
-def _existing(game_id: str, edit_key: str, variant: str, table) -> Result:
+def new_game_row(game_id: str, edit_key: str, variant: str, table: Table, records: list[HandRecord]) -> Game:
+    """The row of a new game checked by checked_new_game, not yet added to the session."""
+    game = Game(
+        id=game_id, edit_key_hash=key_hash(edit_key), variant=variant,
+        players=list(table.players), team_names=list(table.team_names) if table.team_names else None,
+        rules=table.rules.to_dict(),
+    )
+    if table.time_call is not None:
+        game.time_called_after, game.time_finish_hand = table.time_call.after_hand, table.time_call.finish_hand
+        game.time_called_at = utcnow()
+    game.hands = records
+    if records:
+        mark_finished(game, score(table, [record.to_hand() for record in records]))
+    return game
+
+
+def _existing(game_id: str, edit_key: str, variant: str, table) -> Saved:
     """The game already stored under a client-made id: the same game again, or a conflict."""
     game = db.session.get(Game, game_id)
     if game is None or not _same_setup(game, variant, table, edit_key):
         raise Conflict("That game id is already taken by another game.", "id")
-    return Result(game, state_of(game), created=False)
+    return result_of(game)
 
 
-def _insert_game(game_id: str, edit_key: str, variant: str, table, records: list[HandRecord]) -> Result:
+def _insert_game(game_id: str, edit_key: str, variant: str, table, records: list[HandRecord], attach=None) -> Saved:
     """Store a new game and its imported hands, unless the id is taken."""
     with writing():
         if db.session.get(Game, game_id) is not None:
             return _existing(game_id, edit_key, variant, table)
-        game = Game(
-            id=game_id, edit_key_hash=key_hash(edit_key), variant=variant,
-            players=list(table.players), team_names=list(table.team_names) if table.team_names else None,
-            rules=table.rules.to_dict(),
-        )
-        if table.time_call is not None:
-            game.time_called_after, game.time_finish_hand = table.time_call.after_hand, table.time_call.finish_hand
-            game.time_called_at = utcnow()
-        game.hands = records
+        game = new_game_row(game_id, edit_key, variant, table, records)
+        if attach is not None:
+            attach(game)
         db.session.add(game)
         db.session.flush()
-    return Result(game, state_of(game), created=True)
+    result = result_of(game)
+    result.created = True
+    return result
 
 
 def _time_call(value: Any, hand_count: int) -> TimeCall | None:
@@ -262,7 +393,7 @@ def _check_number(body: Mapping[str, Any], expected: int) -> None:
         )
 
 
-def add_hand(game_id: str, edit_key: str | None, body: Any) -> Result:
+def add_hand(game_id: str, edit_key: str | None, body: Any) -> Saved:
     """Record the next hand; a hand id already recorded adds nothing."""
     for attempt in range(3):
         try:
@@ -273,27 +404,58 @@ def add_hand(game_id: str, edit_key: str | None, body: Any) -> Result:
     raise AssertionError("unreachable")
 
 
-def _add_hand_once(game_id: str, edit_key: str | None, body: Any) -> Result:
+def _add_hand_once(game_id: str, edit_key: str | None, body: Any) -> Saved:
     with writing():
         game = _lock(game_id)
-        check_key(game, edit_key)
+        check_game_key(game, edit_key)
         if not isinstance(body, Mapping):
             raise RuleError("A hand must be a JSON object.")
         time_runs_out(game)
         client_id = body.get("id")
-        if client_id is not None and any(record.client_id == client_id for record in game.hands):
-            return Result(game, state_of(game), created=False)
-        state = state_of(game)
-        _check_number(body, state.next_number)
-        if len(state.hands) >= MAX_HANDS:
+        if client_id is not None and is_hand_id(client_id) and _has_hand(game, client_id):
+            return result_of(game)
+        base = scored(game)  # at the revision just locked: kept from a read, or replayed once
+        if _already_recorded(body, base.state):
+            return result_of(game)
+        _check_number(body, base.state.next_number)
+        if len(base.state.hands) >= MAX_HANDS:
             raise Conflict(f"This game holds {MAX_HANDS} hands, the most a game can; start a new one.")
-        hand = parse_hand(body, state.table.rules)
-        state = play(state, hand)
-        game.hands.append(_record(hand, state.hands[-1].number, client_id))
+        record = _record(parse_hand(body, base.state.table.rules), base.state.next_number, client_id)
+        state = play(base.state, record.to_hand())  # only the new hand is played, as it will be read back
+        _append(game, record)
         if game.clock_started_at is None:
             game.clock_started_at = utcnow()
+        mark_finished(game, state)
         db.session.flush()
-    return Result(game, state, created=True)
+        entry = _extended(base, game.revision, state, record.client_id)
+    _keep(game, entry)
+    return Saved(game, state, created=True, hands=entry.hands, hands_text=entry.hands_text)
+
+
+def _already_recorded(body: Mapping[str, Any], state: GameState) -> bool:
+    """Whether the hand's `number` is recorded already with this very hand (two phones logged the same hand)."""
+    number = body.get("number")
+    if not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= len(state.hands):
+        return False
+    try:
+        return state.hands[number - 1].hand == parse_hand(body, state.table.rules)
+    except RuleError:
+        return False
+
+
+def _has_hand(game: Game, client_id: str) -> bool:
+    """Whether the game has a hand with this client-made id (one indexed lookup)."""
+    found = sa.select(HandRecord.id).where(HandRecord.game_id == game.id, HandRecord.client_id == client_id)
+    return db.session.scalar(found) is not None
+
+
+def _append(game: Game, record: HandRecord) -> None:
+    """Store a new hand without loading the others (into the list too, if it was loaded)."""
+    if "hands" in sa.inspect(game).dict:
+        game.hands.append(record)
+    else:
+        record.game_id = game.id
+        db.session.add(record)
 
 
 def _replay_with(game: Game, hands: list[Hand], changed: int) -> GameState:
@@ -315,57 +477,76 @@ def _hand_at(game: Game, number: int) -> HandRecord:
     return game.hands[number - 1]
 
 
-def replace_hand(game_id: str, edit_key: str | None, number: int, body: Any) -> Result:
+def replace_hand(game_id: str, edit_key: str | None, number: int, body: Any) -> Saved:
     """Replace hand `number` and re-score everything after it."""
     with writing():
         game = _lock(game_id)
-        check_key(game, edit_key)
+        check_game_key(game, edit_key)
         time_runs_out(game)
-        record = _hand_at(game, number)
-        hand = parse_hand(body, game.table().rules)
-        hands = [item.to_hand() for item in game.hands]
-        hands[number - 1] = hand
+        base = scored(game)
+        if not 1 <= number <= len(base.state.hands):
+            raise NotFound(f"This game has no hand {number}.")
+        record = db.session.scalar(
+            sa.select(HandRecord).where(HandRecord.game_id == game.id, HandRecord.number == number)
+        )
+        record.set_hand(parse_hand(body, base.state.table.rules))
+        hands = [item.hand for item in base.state.hands]
+        hands[number - 1] = record.to_hand()
         state = _replay_with(game, hands, number)
-        record.set_hand(hand)
+        mark_finished(game, state)
         db.session.flush()
-    return Result(game, state, created=False)
+        entry = _scored(game.revision, state, base.hand_ids)
+    _keep(game, entry)
+    return Saved(game, state, created=False, hands=entry.hands, hands_text=entry.hands_text)
 
 
-def delete_hand(game_id: str, edit_key: str | None, number: int, client_id: str | None = None) -> Result:
+def delete_hand(
+    game_id: str, edit_key: str | None, number: int, client_id: str | None = None, last: bool = False,
+) -> Saved:
     """Remove hand `number`; later hands move up one and re-score.
 
     With `client_id`, the removal is idempotent: if that hand is already gone,
-    nothing more is removed.
+    nothing more is removed. With `last` (an undo), hand `number` must still be
+    the last hand: a phone that has not seen a later hand never removes a middle one.
     """
     with writing():
         game = _lock(game_id)
-        check_key(game, edit_key)
+        check_game_key(game, edit_key)
         time_runs_out(game)
         if not is_hand_id(client_id):
             raise RuleError("id must be the id of the hand to remove (1 to 64 of A-Z, a-z, 0-9, - and _).", "id")
         if client_id is not None:
             ids = [record.client_id for record in game.hands]
             if client_id not in ids:
-                return Result(game, state_of(game), created=False)
+                return Saved(game, state_of(game), created=False)
             if ids.index(client_id) != number - 1:
                 raise Conflict(f"Hand {number} is no longer the hand you meant to remove; reload and check.")
         record = _hand_at(game, number)
+        if last and number != len(game.hands):
+            raise Conflict(
+                f"Hand {number} is no longer the last hand: another phone logged hand {len(game.hands)}. "
+                "Undo again if you still mean it.",
+                "number",
+            )
         hands = [item.to_hand() for index, item in enumerate(game.hands) if index != number - 1]
         state = _replay_with(game, hands, number - 1)
         later = game.hands[number:]
         game.hands.remove(record)
+        mark_finished(game, state)
         db.session.flush()
         for item in later:
             item.number -= 1
             db.session.flush()
-    return Result(game, state, created=False)
+        entry = _scored(game.revision, state, [item.client_id for item in game.hands])
+    _keep(game, entry)
+    return Saved(game, state, created=False, hands=entry.hands, hands_text=entry.hands_text)
 
 
-def call_time(game_id: str, edit_key: str | None, body: Any) -> Result:
+def call_time(game_id: str, edit_key: str | None, body: Any) -> Saved:
     """Time is called: the game is decided after the hand in play, if any."""
     with writing():
         game = _lock(game_id)
-        check_key(game, edit_key)
+        check_game_key(game, edit_key)
         body = body if body is not None else {}
         if not isinstance(body, Mapping):
             raise RuleError("The body must be a JSON object (or empty).")
@@ -373,8 +554,9 @@ def call_time(game_id: str, edit_key: str | None, body: Any) -> Result:
         if table.rules.time_limit_minutes is None:
             raise Conflict("This game has no clock, so time cannot be called.")
         if game.time_called_after is not None:
-            return Result(game, state_of(game), created=False)
-        state = state_of(game)
+            return result_of(game)
+        base = scored(game)
+        state = base.state
         if state.outcome:
             raise Conflict(f"The game is over: {state.outcome.reason}.")
         after = body.get("after_hand", len(state.hands))
@@ -384,6 +566,45 @@ def call_time(game_id: str, edit_key: str | None, body: Any) -> Result:
         if not isinstance(finish, bool):
             raise RuleError("finish_hand must be true or false.", "finish_hand")
         game.time_called_after, game.time_finish_hand, game.time_called_at = after, finish, utcnow()
-        state = _replay_with(game, [record.to_hand() for record in game.hands], after)
-    return Result(game, state, created=True)
+        state = _replay_with(game, [item.hand for item in state.hands], after)
+        mark_finished(game, state)
+        db.session.flush()
+        entry = _scored(game.revision, state, base.hand_ids)
+    _keep(game, entry)
+    return Saved(game, state, created=True, hands=entry.hands, hands_text=entry.hands_text)
 
+
+
+def start_clock(game_id: str, edit_key: str | None) -> Saved:
+    """Start a timed game's clock now (the deal of hand 1); it cannot start twice."""
+    with writing():
+        game = _lock(game_id)
+        check_game_key(game, edit_key)
+        if clock.limit_minutes(game) is None:
+            raise Conflict("This game has no clock to start.")
+        if game.clock_started_at is not None:
+            raise Conflict(f"The clock already started at {game.clock_started_at.strftime('%H:%M:%S')} UTC.")
+        if state_of(game).outcome:
+            raise Conflict("The game is over, so its clock cannot start.")
+        game.clock_started_at = utcnow()
+        db.session.flush()
+    return result_of(game)
+
+
+def rotate_key(game_id: str, edit_key: str | None, body: Any) -> tuple[Saved, str]:
+    """Change the game's edit key (to the one in the body, if the phone made it); returns the result and the new key.
+
+    The same change sent again (the old key, the new key in the body) changes nothing and answers the same.
+    """
+    new_key = new_key_in(body)
+    with writing():
+        game = _lock(game_id)
+        if new_key and key_matches(game, new_key) and was_replaced(game, edit_key):
+            return Saved(game, state_of(game), created=False), new_key
+        check_game_key(game, edit_key)
+        new_key = new_key or new_token()
+        if new_key == edit_key:
+            raise RuleError("The new edit key must differ from the one it replaces.", "edit_key")
+        replace_key(game, new_key)
+        touch(game)
+    return Saved(game, state_of(game), created=True), new_key

@@ -10,6 +10,7 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 from .rules import MOON, Hand, Table, TimeCall, rules_from_dict
+from .rules.names import shown
 
 
 def utcnow() -> datetime:
@@ -34,13 +35,27 @@ class UTCDateTime(sa.TypeDecorator):
         return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
 
 
-class Game(db.Model):
-    """A game: variant, seats, team names and the rules it was created with."""
-
-    __tablename__ = "game"
+class Keyed:
+    """What every record read by its id and written with its key has: the id, the key's hash, the hashes of
+    the keys it replaced, when it was made and changed, and a revision raised in the same transaction as
+    every write to it ("has anything changed?" is one primary-key read)."""
 
     id: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
     edit_key_hash: Mapped[str] = mapped_column(sa.String(64))
+    former_key_hashes: Mapped[list[str] | None] = mapped_column(sa.JSON)  # of keys replaced, newest first
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    revision: Mapped[int] = mapped_column(sa.Integer, default=0, server_default="0")
+
+
+class Game(Keyed, db.Model):
+    """A game: variant, seats, team names and the rules it was created with."""
+
+    __tablename__ = "game"
+    # A group's games by group, with their revisions: the tag of a group's views (groups/views.py) sums them
+    # from the index alone.
+    __table_args__ = (sa.Index("ix_game_group_id_revision", "group_id", "revision"),)
+
     variant: Mapped[str] = mapped_column(sa.String(32))
     players: Mapped[list[str]] = mapped_column(sa.JSON)
     team_names: Mapped[list[str] | None] = mapped_column(sa.JSON)
@@ -49,8 +64,9 @@ class Game(db.Model):
     time_finish_hand: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     time_called_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     clock_started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
-    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    group_id: Mapped[str | None] = mapped_column(sa.ForeignKey("groups.id", ondelete="SET NULL"))
+    people: Mapped[list[str] | None] = mapped_column(sa.JSON)  # per seat, the group's person ids
+    finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)  # the write that finished the game
 
     hands: Mapped[list[HandRecord]] = relationship(
         back_populates="game", order_by="HandRecord.number", cascade="all, delete-orphan",
@@ -61,8 +77,9 @@ class Game(db.Model):
         call = None
         if self.time_called_after is not None:
             call = TimeCall(self.time_called_after, bool(self.time_finish_hand))
-        names = tuple(self.team_names) if self.team_names else None
-        return Table(rules=rules_from_dict(self.rules), players=tuple(self.players), team_names=names, time_call=call)
+        names = tuple(map(shown, self.team_names)) if self.team_names else None
+        players = tuple(map(shown, self.players))
+        return Table(rules=rules_from_dict(self.rules), players=players, team_names=names, time_call=call)
 
 
 class HandRecord(db.Model):
@@ -84,6 +101,7 @@ class HandRecord(db.Model):
     moon: Mapped[bool] = mapped_column(sa.Boolean, default=False)
     trump: Mapped[str | None] = mapped_column(sa.String(8))
     captured: Mapped[dict[str, int | None] | None] = mapped_column(sa.JSON)
+    points: Mapped[list[int] | None] = mapped_column(sa.JSON)  # each team's points, when given instead of captured
     all_tricks: Mapped[int | None] = mapped_column(sa.Integer)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
@@ -92,12 +110,7 @@ class HandRecord(db.Model):
 
     def to_hand(self) -> Hand:
         """The engine's view of this hand."""
-        if self.misdeal:
-            return Hand(misdeal=True)
-        return Hand(
-            bidder=self.bidder, bid=MOON if self.moon else self.bid, captured=dict(self.captured or {}),
-            trump=self.trump, all_tricks=self.all_tricks,
-        )
+        return hand_from(*(getattr(self, column.key) for column in HAND_COLUMNS))
 
     def set_hand(self, hand: Hand) -> None:
         """Store what the table said in this hand."""
@@ -106,5 +119,21 @@ class HandRecord(db.Model):
         self.moon = hand.is_moon
         self.bid = None if hand.is_moon or hand.misdeal else hand.bid
         self.trump = hand.trump
-        self.captured = None if hand.misdeal else dict(hand.captured)
+        self.captured = None if hand.misdeal or hand.points is not None else dict(hand.captured)
+        self.points = None if hand.points is None else list(hand.points)
         self.all_tricks = hand.all_tricks
+
+
+# What the table said in a hand, in the order hand_from takes it: a replay reads these columns alone.
+HAND_COLUMNS = (HandRecord.misdeal, HandRecord.bidder, HandRecord.moon, HandRecord.bid, HandRecord.captured,
+                HandRecord.trump, HandRecord.all_tricks, HandRecord.points)
+
+
+def hand_from(misdeal, bidder, moon, bid, captured, trump, all_tricks, points) -> Hand:
+    """The engine's view of a stored hand, from its HAND_COLUMNS."""
+    if misdeal:
+        return Hand(misdeal=True)
+    return Hand(
+        bidder=bidder, bid=MOON if moon else bid, captured=dict(captured or {}), trump=trump, all_tricks=all_tricks,
+        points=None if points is None else tuple(points),
+    )

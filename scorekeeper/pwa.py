@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, url_for
 
-from .pages.assets import asset
+from .assets import asset, templates_digest
 from .pages.forms import new_hand_form
 from .rules import PRESETS, make_table, start, state_to_dict
 
@@ -30,20 +30,11 @@ def shell_files() -> list[str]:
 
 
 def precache() -> list[str]:
-    """What the worker stores when it installs: versioned static files, the start page, the shells."""
+    """What the worker stores when it installs: versioned static files, the start page, the shells (a game's of
+    each variant, and a group's start page)."""
     pages = [url_for("pages.index"), url_for("pwa.offline"), url_for("pwa.web_manifest")]
-    shells = [url_for("pwa.shell", variant=variant) for variant in PRESETS]
+    shells = [url_for("pwa.shell", variant=variant) for variant in PRESETS] + [url_for("groups.start_shell")]
     return [asset(name) for name in shell_files()] + pages + shells
-
-
-def templates_digest() -> str:
-    """A digest of every template: a change to the markup is a new version too."""
-    digest = hashlib.sha256()
-    folder = Path(current_app.template_folder or "")
-    for path in sorted(folder.rglob("*.html")):
-        digest.update(path.relative_to(folder).as_posix().encode())
-        digest.update(path.read_bytes())
-    return digest.hexdigest()
 
 
 def release() -> str:
@@ -131,7 +122,7 @@ def shell_overrides(variant: str) -> dict[str, Any]:
     """House rules that give the shell every control a game of this variant can need (the page hides the rest)."""
     rules = PRESETS[variant]
     widest: dict[str, Any] = {"min_bid": 1, "time_limit_minutes": rules.time_limit_minutes or 30}
-    if rules.scheme == "card_points":
+    if rules.in_play == "all":
         widest.update(max_bid=rules.total_points, moon=True)
     else:
         widest.update(all_tricks_bid=20, max_bid=20)

@@ -54,6 +54,22 @@ def player_stats(state: GameState) -> list[PlayerStats]:
     ]
 
 
+def points_only(state: GameState) -> tuple[int, int]:
+    """How many hands were given as each side's points (no card known), and how many hands were played."""
+    played = [scored.hand for scored in state.hands if not scored.hand.misdeal]
+    return sum(1 for hand in played if not hand.by_card), len(played)
+
+
+def card_note(state: GameState) -> str:
+    """What the statistics cannot say because some hands name no cards; empty when every hand does."""
+    given, played = points_only(state)
+    if not given:
+        return ""
+    which = "Every hand was" if given == played else f"{given} of {played} hands were"
+    return (f"{which} given as points per side, so who took which card (the jack, the ten…) is not known "
+            "for them; the bids, made and set above count every hand.")
+
+
 def format_average(value: float | None) -> str:
     """An average bid to one decimal, or a dash when there is none."""
     return "–" if value is None else f"{value:.1f}"

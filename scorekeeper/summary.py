@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from .chart import signed
 from .rules import DESCRIPTIONS, GameState, ScoredHand, Table
+from .wording import num, signed
 
 
 def scoreline(state: GameState) -> str:
     """Every team and its score: "Us 24 – Them 19"."""
     table = state.table
-    return " – ".join(f"{table.team_label(team)} {signed(score)}" for team, score in enumerate(state.scores))
+    return " – ".join(f"{table.team_label(team)} {num(score)}" for team, score in enumerate(state.scores))
 
 
 def variant_name(variant: str, state: GameState) -> str:
@@ -44,7 +44,7 @@ def description(variant: str, state: GameState) -> str:
 
 def _changes(table: Table, scored: ScoredHand) -> str:
     return ", ".join(
-        f"{table.team_label(team)} {'+' if change > 0 else ''}{signed(change)}"
+        f"{table.team_label(team)} {signed(change)}"
         for team, change in enumerate(scored.delta)
     )
 

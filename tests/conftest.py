@@ -6,48 +6,18 @@ import os
 import re
 
 import pytest
-import sqlalchemy as sa
+from databases import drop_database, new_database
+from tables import PLAYERS
 
 from scorekeeper import create_app
 from scorekeeper.database import migrate_now
 from scorekeeper.extensions import db
-
-PLAYERS = {
-    "ten-point": ["Ann", "Bo", "Cy", "Di"],
-    "ten-point-six": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
-    "tournament": ["Ann", "Bo", "Cy", "Di"],
-    "five-point": ["Ann", "Bo", "Cy", "Di"],
-    "cutthroat": ["Ann", "Bo", "Cy"],
-}
 
 
 def postgres_url() -> str | None:
     """The PostgreSQL server the suite runs against, if any."""
     url = os.environ.get("TEST_DATABASE_URL", "").strip()
     return url or None
-
-
-def _admin(url: sa.URL) -> sa.Engine:
-    return sa.create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
-
-
-def _new_database(base_url: str, name: str) -> str:
-    """An empty database called `name` (dropped first if a crashed run left it)."""
-    url = sa.make_url(base_url).set(drivername="postgresql+psycopg")
-    admin = _admin(url)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    admin.dispose()
-    return url.set(database=name).render_as_string(hide_password=False)
-
-
-def _drop_database(url: str) -> None:
-    parsed = sa.make_url(url)
-    admin = _admin(parsed)
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{parsed.database}" WITH (FORCE)')
-    admin.dispose()
 
 
 @pytest.fixture(scope="session")
@@ -62,13 +32,13 @@ def make_postgres_database(worker_id):
     def make(purpose: str) -> str:
         if base is None:
             pytest.skip("TEST_DATABASE_URL is not set")
-        url = _new_database(base, re.sub(r"\W", "_", f"scorekeeper_{purpose}_{worker_id}_{os.getpid()}"))
+        url = new_database(base, re.sub(r"\W", "_", f"scorekeeper_{purpose}_{worker_id}_{os.getpid()}"))
         made.add(url)
         return url
 
     yield make
     for url in made:
-        _drop_database(url)
+        drop_database(url)
 
 
 @pytest.fixture(scope="session")
@@ -92,13 +62,15 @@ def _empty_tables(app) -> None:
 
 @pytest.fixture
 def app(database_url, tmp_path):
-    """An app on an empty database; CSRF is switched off only here, for form tests that say so."""
+    """An app on an empty database, CSRF on as in production: form tests post the token from the page."""
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": database_url,
         "AUTO_MIGRATE": database_url.startswith("sqlite"),
         "SERVER_NAME": "scorekeeper.test",
+        "RATELIMIT_ENABLED": False,  # tests/test_limits.py switches the limits on
+        "SCORE_CACHE": os.environ.get("SCORE_CACHE", "1") != "0",  # SCORE_CACHE=0 runs the suite without it
     })
     _empty_tables(app)
     yield app
@@ -110,12 +82,6 @@ def app(database_url, tmp_path):
 def client(app):
     """A test client."""
     return app.test_client()
-
-
-@pytest.fixture
-def runner(app):
-    """A CLI runner."""
-    return app.test_cli_runner()
 
 
 @pytest.fixture

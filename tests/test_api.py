@@ -1,4 +1,4 @@
-"""The JSON API of spec/api.md, through the Flask test client: every endpoint, every error status."""
+"""The JSON API of docs/api.md, through the Flask test client: every endpoint, every error status."""
 
 from __future__ import annotations
 
@@ -10,15 +10,15 @@ from datetime import datetime, timedelta
 import pytest
 import sqlalchemy as sa
 from snapshots import snapshot, stable
+from tables import CARD_POINTS, FOUR
+from tables import FOUR as PLAYERS
 
-from scorekeeper import create_app, games
-from scorekeeper.api.routes import game_json
+from scorekeeper import create_app, games, keys
 from scorekeeper.extensions import db
+from scorekeeper.game_json import game_json
 from scorekeeper.models import Game, HandRecord
 
-CARD_POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
 FIVE_POINT_WIN = {"high": 1, "low": 1, "jack": 1, "game": 1}
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
 def ten(bidder: int, bid, team1: tuple[str, ...] = (), **extra) -> dict:
@@ -119,10 +119,9 @@ def test_created_at_is_utc_with_an_offset(make_game):
     assert game["time_called_at"] is None
 
 
-FOUR = ["Ann", "Bo", "Cy", "Di"]
 BAD_GAMES = [
     ({"players": FOUR}, "variant"),
-    ({"variant": "nine-point", "players": FOUR}, "variant"),
+    ({"variant": "twelve-point", "players": FOUR}, "variant"),
     ({"variant": 5, "players": FOUR}, "variant"),
     ({"variant": ["ten-point"], "players": FOUR}, "variant"),
     ({"variant": {"ten-point": 1}, "players": FOUR}, "variant"),
@@ -131,7 +130,7 @@ BAD_GAMES = [
     ({"variant": "ten-point", "players": "Ann, Bo, Cy, Di"}, "players"),
     ({"variant": "ten-point", "players": ["Ann", "Bo", "Cy"]}, "players"),
     ({"variant": "ten-point", "players": FOUR + ["Ed"]}, "players"),
-    ({"variant": "cutthroat", "players": FOUR}, "players"),
+    ({"variant": "cutthroat", "players": FOUR + ["Ed", "Flo", "Gus", "Hal"]}, "players"),
     ({"variant": "ten-point", "players": ["Ann", "Bo", "Cy", ""]}, "players"),
     ({"variant": "ten-point", "players": ["Ann", "Bo", "Cy", "   "]}, "players"),
     ({"variant": "ten-point", "players": ["Ann", "Bo", "Cy", "D" * 41]}, "players"),
@@ -288,7 +287,7 @@ def test_a_write_answers_with_the_game_as_it_wrote_it(app, make_game):
         result = games.add_hand(game["id"], game["edit_key"], BO_MAKES_6)
         with app.app_context():  # a second session: another worker
             games.add_hand(game["id"], game["edit_key"], CY_SET_ON_5)
-        body = game_json(result)
+        body = game_json(result.game, result.state)
     assert len(body["hands"]) == 1 and body["scores"] == [4, 6]
 
 
@@ -820,15 +819,43 @@ def test_bodies_that_are_not_json_are_json_400(make_game, client, data):
             assert_error(response, 409)  # an empty body is allowed there; the game has no clock
             continue
         assert_error(response, 400)
-    assert_error(client.put(url(game, "/hands/1"), data=data, headers=headers), 400)
+    assert_error(client.put(url(game, "/hands/1"), data=data, content_type="application/json", headers=headers), 400)
 
 
-def test_json_is_read_whatever_the_content_type(make_game, client):
-    """Clients that forget the content type are still understood."""
+NOT_JSON_TYPES = ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded",
+                  "multipart/form-data; boundary=x", None]
+
+
+@pytest.mark.parametrize("content_type", NOT_JSON_TYPES)
+@pytest.mark.parametrize(("method", "path"), [
+    ("post", "/api/games"), ("post", "/hands"), ("put", "/hands/1"), ("post", "/time"),
+])
+def test_a_body_not_sent_as_json_is_415_and_changes_nothing(make_game, client, content_type, method, path):
+    """A page on another site can post a form or text/plain without asking, so the API takes JSON only."""
+    game, headers = make_game("tournament")
+    client.post(url(game, "/hands"), json=BO_MAKES_6, headers=headers)
+    before = snapshot(client, game)
+    body = {"variant": "ten-point", "players": PLAYERS} if path == "/api/games" else BO_MAKES_6
+    target = path if path.startswith("/api/") else url(game, path)
+    kwargs = {"content_type": content_type} if content_type else {}
+    response = getattr(client, method)(target, data=json.dumps(body), headers=headers, **kwargs)
+    error = assert_error(response, 415)
+    assert error["error"] == "Send the body as JSON (Content-Type: application/json)."
+    assert snapshot(client, game) == before
+
+
+def test_json_with_a_charset_is_json(make_game, client):
+    """Parameters of the media type, such as a charset, are allowed."""
     game, headers = make_game()
-    response = client.post(url(game, "/hands"), data=json.dumps(BO_MAKES_6), content_type="text/plain",
-                           headers=headers)
+    response = client.post(url(game, "/hands"), data=json.dumps(BO_MAKES_6),
+                           content_type="application/json; charset=utf-8", headers=headers)
     assert response.status_code == 201
+
+
+def test_an_empty_time_call_needs_no_content_type(make_game, client):
+    """The time call takes no body at all: nothing to refuse."""
+    game, headers = make_game("tournament")
+    assert client.post(url(game, "/time"), headers=headers).status_code == 200
 
 
 def test_too_large_bodies_are_json_413(app, client, make_game):
@@ -855,7 +882,7 @@ def test_security_headers_on_every_response(client, method, path):
     assert "frame-ancestors 'none'" in headers["Content-Security-Policy"]
     assert headers["X-Content-Type-Options"] == "nosniff"
     assert headers["X-Frame-Options"] == "DENY"
-    assert headers["Referrer-Policy"] == "no-referrer"
+    assert headers["Referrer-Policy"] == "same-origin"
 
 
 def test_edit_key_is_stored_hashed(app, make_game):
@@ -872,13 +899,13 @@ def test_edit_keys_are_compared_in_constant_time(client, make_game, monkeypatch)
     """The key check goes through hmac.compare_digest, on the stored hash."""
     game, headers = make_game()
     calls = []
-    real = games.hmac.compare_digest
+    real = keys.hmac.compare_digest
 
     def spy(a, b):
         calls.append((a, b))
         return real(a, b)
 
-    monkeypatch.setattr(games.hmac, "compare_digest", spy)
+    monkeypatch.setattr(keys.hmac, "compare_digest", spy)
     client.post(url(game, "/hands"), json=BO_MAKES_6, headers=auth("wrong-key"))
     client.post(url(game, "/hands"), json=BO_MAKES_6, headers=headers)
     hashed = hashlib.sha256(game["edit_key"].encode()).hexdigest()
@@ -892,7 +919,7 @@ def test_ids_and_keys_have_at_least_128_random_bits(client):
     for _ in range(20):
         game = client.post("/api/games", json={"variant": "ten-point", "players": PLAYERS}).get_json()
         for token in (game["id"], game["edit_key"]):
-            assert games.is_token(token) and len(token) * 6 >= 128
+            assert keys.is_token(token) and len(token) * 6 >= 128
             tokens.add(token)
     assert len(tokens) == 40
-    assert len(games.new_token()) >= 22
+    assert len(keys.new_token()) >= 22

@@ -10,14 +10,13 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from snapshots import snapshot, stable
+from tables import CARD_POINTS, CATEGORIES
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, HandRecord
 from scorekeeper.rules import PRESETS
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-CARD_POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
-CATEGORIES = ("high", "low", "jack", "game")
 PLAYERS = {"ten-point": 4, "ten-point-six": 6, "tournament": 4, "five-point": 4, "cutthroat": 3}
 KNOWN_KEYS = (
     "variant", "players", "team_names", "rules", "id", "edit_key", "hands", "bidder", "bid", "trump", "captured",

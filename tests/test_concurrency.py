@@ -9,15 +9,11 @@ from __future__ import annotations
 
 import importlib.util
 import os
-import signal
-import socket
-import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
-import requests
+from served import free_port, start_gunicorn, stop, wait_until_healthy
 
 pytestmark = pytest.mark.slow
 
@@ -36,33 +32,11 @@ def _bench():
 bench = _bench()
 
 
-def free_port() -> int:
-    """A local port nothing listens on (yet)."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def database(kind: str, tmp_path: Path, make_postgres_database) -> tuple[str, dict]:
     """DATABASE_URL and extra settings for the server; on PostgreSQL the app migrates the empty database itself."""
     if kind == "sqlite":
         return f"sqlite:///{tmp_path / 'gunicorn.sqlite'}", {}
     return make_postgres_database("gunicorn"), {"AUTO_MIGRATE": "1"}
-
-
-def wait_until_healthy(base: str, server: subprocess.Popen, log: Path) -> None:
-    """Poll /healthz until it answers 200."""
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            pytest.fail(f"gunicorn exited with {server.returncode}:\n{log.read_text()[-3000:]}")
-        try:
-            if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
-                return
-        except requests.RequestException:  # workers still booting
-            pass
-        time.sleep(0.2)
-    pytest.fail(f"gunicorn did not answer /healthz:\n{log.read_text()[-3000:]}")
 
 
 # Each run of the suite loads the database it runs on: SQLite, or PostgreSQL with TEST_DATABASE_URL.
@@ -75,23 +49,14 @@ def server(request, tmp_path_factory, make_postgres_database):
     tmp_path = tmp_path_factory.mktemp(request.param)
     url, extra = database(request.param, tmp_path, make_postgres_database)
     port, log = free_port(), tmp_path / "gunicorn.log"
-    env = {name: value for name, value in os.environ.items() if name != "AUTO_MIGRATE"}
-    env.update(DATABASE_URL=url, SECRET_KEY="concurrency-test", **extra)
-    command = [sys.executable, "-m", "gunicorn", "-w", "4", "--bind", f"127.0.0.1:{port}",
-               "--graceful-timeout", "5", "--no-control-socket", "scorekeeper:create_app()"]
-    with log.open("w") as output:
-        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=output, stderr=subprocess.STDOUT)
+    process = start_gunicorn(port, {"DATABASE_URL": url, "SECRET_KEY": "concurrency-test", "RATELIMIT_ENABLED": "0",
+                                    **extra}, log)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_until_healthy(base, process, log)
         yield base
     finally:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
     assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
 
 

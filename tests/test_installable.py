@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import struct
@@ -9,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.pages import assets
+from scorekeeper import assets
 from scorekeeper.rules import PRESETS
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -105,3 +107,47 @@ def test_the_game_json_carries_its_team_names(client, make_game):
     assert client.get(f"/api/games/{game['id']}").get_json()["team_names"] == ["Us", "Them"]
     plain, _ = make_game()
     assert plain["team_names"] is None
+
+
+@pytest.mark.parametrize("path", ["/", "/offline", "/shell/ten-point", "/tournaments/new"])
+def test_the_import_map_maps_every_module_to_its_version_and_the_csp_allows_only_it(client, path):
+    response = client.get(path)
+    page = response.get_data(as_text=True)
+    scripts = re.findall(r"<script type=\"importmap\">(.*?)</script>", page, re.S)
+    assert len(scripts) == 1
+    imports = json.loads(scripts[0])["imports"]
+    modules = sorted(f"/static/js/{path.name}" for path in (STATIC / "js").glob("*.js"))
+    assert sorted(imports) == modules
+    assert all(re.fullmatch(rf"{re.escape(plain)}\?v=\w+", url) for plain, url in imports.items())
+    digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
+    policy = response.headers["Content-Security-Policy"]
+    assert f"script-src 'self' 'sha256-{digest}';" in policy
+    assert "unsafe-inline" not in policy and policy.count("sha256-") == 1
+    assert re.findall(r"<script(?! type=\"importmap\")(?! type=\"application/json\")[^>]*>\s*[^<\s]", page) == []
+
+
+def import_map_of(client) -> dict:
+    """The import map the start page carries."""
+    page = client.get("/").get_data(as_text=True)
+    return json.loads(re.search(r"<script type=\"importmap\">(.*?)</script>", page, re.S).group(1))["imports"]
+
+
+def test_the_import_map_is_built_once_a_process_and_anew_by_the_next_deploy(app, client, monkeypatch):
+    """A page costs no walk of static/js: the map is kept by the process. A deploy starts new processes (forget);
+    in debug mode an edited module is in the next page's map."""
+    before = import_map_of(client)
+    original = assets.version
+
+    def changed(edited: str, mark: str):
+        return lambda name: mark + original(name) if name == edited else original(name)
+
+    monkeypatch.setattr(assets, "version", changed("js/sheet.js", "x"))
+    assert import_map_of(client) == before  # this process: the files it started with
+    assets.forget(app)
+    after = import_map_of(client)
+    assert after["/static/js/sheet.js"] == before["/static/js/sheet.js"].replace("?v=", "?v=x")
+    assert {name: url for name, url in after.items() if "sheet.js" not in name} == {
+        name: url for name, url in before.items() if "sheet.js" not in name}
+    app.debug = True
+    monkeypatch.setattr(assets, "version", changed("js/core.js", "y"))
+    assert import_map_of(client)["/static/js/core.js"] == before["/static/js/core.js"].replace("?v=", "?v=y")

@@ -131,16 +131,56 @@ def test_the_comparison_would_see_a_missing_migration(empty_app):
     assert ("add_column", None, "game", metadata.tables["game"].c.not_migrated) in differences(metadata)
 
 
+def insert_game(connection, game_id: str, key_hash: str) -> None:
+    """A ten-point game row as the first migration's columns hold it."""
+    connection.execute(sa.text(
+        "INSERT INTO game (id, edit_key_hash, variant, players, rules, time_finish_hand, created_at, updated_at)"
+        " VALUES (:id, :hash, 'ten-point', '[\"A\", \"B\", \"C\", \"D\"]', '{}', false,"
+        " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+    ), {"id": game_id, "hash": key_hash})
+
+
 def test_a_game_survives_the_upgrade(empty_app):
     """Data written at the first revision is still there at the head."""
     upgrade(directory=MIGRATIONS, revision="0001")
     with db.engine.begin() as connection:
-        connection.execute(sa.text(
-            "INSERT INTO game (id, edit_key_hash, variant, players, rules, time_finish_hand, created_at, updated_at)"
-            " VALUES ('kept-game-id-0123456789', 'hash', 'ten-point', '[\"A\", \"B\", \"C\", \"D\"]', '{}', false,"
-            " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
-        ))
+        insert_game(connection, "kept-game-id-0123456789", "hash")
     upgrade(directory=MIGRATIONS)
     with db.engine.connect() as connection:
         variant = connection.scalar(sa.text("SELECT variant FROM game WHERE id = 'kept-game-id-0123456789'"))
     assert variant == "ten-point"
+
+
+def test_0004_drops_the_plain_table_keys_and_keeps_the_games_hash(empty_app):
+    """After 0004 a pairing holds no plain key; its game keeps the hash, so a link handed out still opens it."""
+    upgrade(directory=MIGRATIONS, revision="0003")
+    with db.engine.begin() as connection:
+        insert_game(connection, "table-game-id-0123456789", "hash-of-the-table-key")
+        connection.execute(sa.text(
+            "INSERT INTO tournament (id, edit_key_hash, name, entry_fee_cents, payout_percent, games_per_team,"
+            " minutes_per_game, variant, rules, seed, tie_breaks, created_at, updated_at) VALUES"
+            " ('tournament-id-0123456789', 'hash', 'Cup', 0, 50, 1, 30, 'ten-point', '{}', 1, '[]',"
+            " CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)"
+        ))
+        connection.execute(sa.text(
+            "INSERT INTO tournament_team (id, tournament_id, name, player_one, player_two, created_at) VALUES"
+            " (1, 'tournament-id-0123456789', 'A', 'A', 'C', CURRENT_TIMESTAMP),"
+            " (2, 'tournament-id-0123456789', 'B', 'B', 'D', CURRENT_TIMESTAMP)"
+        ))
+        connection.execute(sa.text(
+            "INSERT INTO pairing (tournament_id, round_number, table_number, team_a_id, team_b_id, game_id, bye,"
+            " edit_key, created_at) VALUES ('tournament-id-0123456789', 1, 1, 1, 2, 'table-game-id-0123456789',"
+            " false, 'the-plain-table-key-0123', CURRENT_TIMESTAMP)"
+        ))
+    upgrade(directory=MIGRATIONS, revision="0004")
+    columns = {column["name"] for column in sa.inspect(db.engine).get_columns("pairing")}
+    assert "edit_key" not in columns
+    with db.engine.connect() as connection:
+        stored = connection.execute(sa.text(
+            "SELECT edit_key_hash, former_key_hashes FROM game WHERE id = 'table-game-id-0123456789'"
+        )).one()
+        assert connection.scalar(sa.text("SELECT count(*) FROM pairing")) == 1
+    assert tuple(stored) == ("hash-of-the-table-key", None)
+    downgrade(directory=MIGRATIONS, revision="0003")
+    with db.engine.connect() as connection:
+        assert connection.scalar(sa.text("SELECT edit_key FROM pairing")) is None

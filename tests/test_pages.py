@@ -5,17 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from tables import PLAYERS
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Game
 
-PLAYERS = {
-    "ten-point": ["Ann", "Bo", "Cy", "Di"],
-    "ten-point-six": ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"],
-    "tournament": ["Ann", "Bo", "Cy", "Di"],
-    "five-point": ["Ann", "Bo", "Cy", "Di"],
-    "cutthroat": ["Ann", "Bo", "Cy"],
-}
 # Worked example 1 of rules.md: Bo bids 6, Bo/Di take ace, jack, ten, three.
 MADE = {"bidder": "1", "bid": "6", "captured_ace": "1", "captured_jack": "1", "captured_off_jack": "0",
         "captured_high_joker": "0", "captured_low_joker": "0", "captured_ten": "1", "captured_three": "1",
@@ -134,7 +128,8 @@ def test_log_a_made_hand(client):
     assert scores(client, game_id) == [4, 6]
     html = text(client.get(f"/games/{game_id}"))
     row = re.search(r'<tr class="hand made" id="hand-1">.*?</tr>', html, re.S).group(0)
-    assert 'data-slot="bidder">Bo<' in row and 'data-slot="bid">6<' in row and 'data-slot="dealer">Ann<' in row
+    assert 'data-slot="bidder" title="Bo">Bo<' in row and 'data-slot="bid">6<' in row
+    assert 'data-slot="dealer">Ann<' in row
     assert "Bo deals hand 2 · Cy bids first" in plain(html)
 
 
@@ -155,7 +150,11 @@ def test_a_misdeal_scores_nothing_and_the_same_dealer_deals_again(client):
     game_id = start(client)
     html = text(client.get(f"/games/{game_id}"))
     data = {"csrf_token": hidden(html, "csrf_token"), "hand_id": hidden(html, "hand_id"), "number": "1", "misdeal": "1"}
-    assert client.post(f"/games/{game_id}/hands", data=data).status_code == 303
+    asked = client.post(f"/games/{game_id}/hands", data=data)  # the form's values are dropped: it asks first
+    assert asked.status_code == 200 and "Hand 1 is a misdeal: Ann deals again?" in text(asked)
+    assert scores(client, game_id) == [0, 0] and not client.get(f"/api/games/{game_id}").get_json()["hands"]
+    confirm = {**data, "csrf_token": hidden(text(asked), "csrf_token"), "confirmed": hidden(text(asked), "confirmed")}
+    assert client.post(f"/games/{game_id}/hands", data=confirm).status_code == 303
     html = text(client.get(f"/games/{game_id}"))
     assert '<tr class="hand misdeal" id="hand-1">' in html
     assert "Ann deals hand 2 · Bo bids first" in plain(html)
@@ -189,7 +188,7 @@ def test_five_point_bid_of_five_asks_about_all_six_tricks(client):
     assert "say whether the bidders took all six" in text(response)
     log(client, game_id, {**hand, "all_tricks": "yes"})
     assert scores(client, game_id) == [0, 5]
-    assert 'data-slot="bid">5 all tricks<' in text(client.get(f"/games/{game_id}"))
+    assert 'data-slot="bid">5, all six tricks<' in text(client.get(f"/games/{game_id}"))
 
 
 def test_cutthroat_jack_and_game_may_go_to_nobody(client):
@@ -209,20 +208,31 @@ def test_a_repeated_post_records_the_hand_once(client):
     assert len(client.get(f"/api/games/{game_id}").get_json()["hands"]) == 1
 
 
+def assert_refused(response, status: int, message: str) -> None:
+    """The form's page again, with the status of the refusal and the engine's message."""
+    assert response.status_code == status
+    assert message in text(response)
+
+
 def test_a_stale_form_is_a_conflict_not_a_second_hand(client):
     game_id = start(client)
     html = text(client.get(f"/games/{game_id}"))
     log(client, game_id, MADE)
     data = {"csrf_token": hidden(html, "csrf_token"), "hand_id": "another-hand", "number": "1", **SET}
-    response = client.post(f"/games/{game_id}/hands", data=data)
-    assert response.status_code == 422
-    assert "another phone may have recorded a hand first" in text(response)
+    refused = client.post(f"/games/{game_id}/hands", data=data)
+    assert_refused(refused, 409, "another phone may have recorded a hand first")  # as in the API: a conflict
 
 
-def test_edit_an_old_hand_prefills_the_form_and_rescores_later_hands(client):
+def two_hands(client) -> str:
+    """A game started from the form, with MADE and then SET logged: its id."""
     game_id = start(client)
     log(client, game_id, MADE)
     log(client, game_id, SET)
+    return game_id
+
+
+def test_edit_an_old_hand_prefills_the_form_and_rescores_later_hands(client):
+    game_id = two_hands(client)
     form = client.get(f"/games/{game_id}/hands/1/edit")
     html = text(form)
     assert form.status_code == 200 and "Edit hand 1" in html
@@ -238,15 +248,12 @@ def test_an_edit_the_engine_refuses_shows_the_message(client):
     log(client, game_id, MADE)
     html = text(client.get(f"/games/{game_id}/hands/1/edit"))
     data = {"csrf_token": hidden(html, "csrf_token"), **MADE, "bid": "2"}
-    response = client.post(f"/games/{game_id}/hands/1/edit", data=data)
-    assert response.status_code == 422
-    assert "The bid must be a number from 3 to 10" in text(response)
+    refused = client.post(f"/games/{game_id}/hands/1/edit", data=data)
+    assert_refused(refused, 422, "The bid must be a number from 3 to 10")
 
 
 def test_undo_asks_first_naming_the_hand_and_a_repeat_removes_nothing_more(client):
-    game_id = start(client)
-    log(client, game_id, MADE)
-    log(client, game_id, SET)
+    game_id = two_hands(client)
     page = client.get(f"/games/{game_id}/undo")
     html = text(page)
     assert page.status_code == 200 and "Remove hand 2: Cy bid 5, set?" in html
@@ -346,8 +353,11 @@ def test_the_start_page_lists_the_games_this_browser_keeps_score_for(client):
     game_id = start(client, **{"team_names-0": "Us", "team_names-1": "Them"})
     log(client, game_id, MADE)
     html = text(client.get("/"))
-    item = rf'<li data-id="{game_id}"><a href="/games/{game_id}"><span class="recent-teams">Us v Them</span>'
+    item = (rf'<li data-id="{game_id}"><a href="/games/{game_id}"><span class="recent-teams">Us 4 – Them 6</span>\s*'
+            r'<span class="recent-status">playing</span>\s*'
+            r'<time class="recent-when" datetime="[^"]+">[^<]+ UTC</time>')
     assert re.search(item, html)
+    assert html.index('id="recent-list"') < html.index('id="start-form"'), "the games to resume come first"
 
 
 def test_the_share_page_includes_the_read_only_sheet(client):
@@ -374,8 +384,9 @@ def test_pages_have_no_inline_script_style_or_handlers(client, path):
     html = text(response)
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert not re.search(r"\sstyle=", html) and not re.search(r"\son[a-z]+=", html)
-    for tag in re.findall(r"<script[^>]*>", html):
-        assert "src=" in tag or 'type="application/json"' in tag, tag
+    for tag in re.findall(r"<script[^>]*>", html):  # the import map is the one inline script, allowed by its hash
+        assert "src=" in tag or 'type="application/json"' in tag or tag == '<script type="importmap">', tag
+    assert html.count('<script type="importmap">') == 1 and "'sha256-" in response.headers["Content-Security-Policy"]
 
 
 def test_static_assets_are_versioned_and_cached_for_good(client):

@@ -1,4 +1,4 @@
-"""The JSON API of spec/api.md."""
+"""The game API of docs/api.md."""
 
 from flask import Blueprint
 

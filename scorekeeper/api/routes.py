@@ -2,131 +2,89 @@
 
 from __future__ import annotations
 
-from typing import Any
+from flask import request, url_for
 
-from flask import Response, jsonify, request, url_for
-from werkzeug.exceptions import BadRequest
-
-from .. import games
-from ..clock import clock_json
+from .. import etags, games, limits
+from .. import rematch as rematches
 from ..extensions import csrf
-from ..rules import Conflict, RuleError, state_to_dict
+from ..game_json import game_response
+from ..http import bearer_key, json_body, private
+from ..rules import RuleError
 from . import bp
 
 csrf.exempt(bp)
 
 
-def game_json(result: games.Result) -> dict[str, Any]:
-    """The game as every endpoint returns it."""
-    game = result.game
-    body = {"id": game.id, "variant": game.variant}
-    body.update(state_to_dict(result.state))
-    body["team_names"] = game.team_names  # as created, so a phone can score the game offline with the same labels
-    body["share_url"] = url_for("pages.share", game_id=game.id, _external=True)
-    body["hands"] = [
-        {"id": record.client_id, **hand} for record, hand in zip(result.game.hands, body["hands"], strict=True)
-    ]
-    body["created_at"] = game.created_at.isoformat() if game.created_at else None
-    body["time_called_at"] = game.time_called_at.isoformat() if game.time_called_at else None
-    body["clock"] = clock_json(game)
-    return body
-
-
-def error(status: int, message: str, field: str | None = None) -> tuple[Response, int]:
-    """An error body: a sentence a person can act on, and the field at fault."""
-    body: dict[str, Any] = {"error": message}
-    if field is not None:
-        body["field"] = field
-    return jsonify(body), status
-
-
-def bearer_key() -> str | None:
-    """The edit key from `Authorization: Bearer <key>`."""
-    header = request.headers.get("Authorization", "")
-    scheme, _, key = header.partition(" ")
-    if scheme.lower() != "bearer" or not key.strip():
-        return None
-    return key.strip()
-
-
-def json_body(optional: bool = False) -> Any:
-    """The request's JSON body; an empty body is None where that is allowed."""
-    if optional and not request.get_data():
-        return None
-    try:
-        return request.get_json(force=True)
-    except (BadRequest, RecursionError):  # RecursionError: arrays or objects nested thousands deep
-        raise BadRequest("The body is not valid JSON.") from None
-
-
-@bp.errorhandler(games.NotFound)
-def not_found(exc: games.NotFound):
-    """404 for an unknown game or hand."""
-    return error(404, str(exc))
-
-
-@bp.errorhandler(games.Forbidden)
-def forbidden(exc: games.Forbidden):
-    """401 without an edit key, 403 with a wrong one."""
-    if exc.missing:
-        response, status = error(401, "Writing to a game needs its edit key: send Authorization: Bearer <edit_key>.")
-        response.headers["WWW-Authenticate"] = 'Bearer realm="game"'
-        return response, status
-    return error(403, "That edit key does not open this game. Ask the scorer's phone for the co-scorer link.")
-
-
-@bp.errorhandler(Conflict)
-def conflict(exc: Conflict):
-    """409 for a write that conflicts with the game's state."""
-    return error(409, exc.message, exc.field)
-
-
-@bp.errorhandler(RuleError)
-def invalid(exc: RuleError):
-    """422 for a body that breaks a rule."""
-    return error(422, exc.message, exc.field)
-
-
 @bp.post("/games")
+@limits.games
 def create_game():
     """Create a game (or answer 200 when the same client-made game comes again)."""
     result, edit_key = games.create_game(json_body())
-    body = game_json(result)
-    body["edit_key"] = edit_key
-    status = 201 if result.created else 200
-    response = jsonify(body)
+    response = private(game_response(result, 201 if result.created else 200, edit_key=edit_key))
     response.headers["Location"] = url_for("api.get_game", game_id=result.game.id)
-    return response, status
+    return response
 
 
 @bp.get("/games/<game_id>")
 def get_game(game_id: str):
-    """The game, scored."""
-    game = games.get_game(game_id)
-    return jsonify(game_json(games.Result(game, games.state_of(game), created=False)))
+    """The game, scored; 304 while the phone holds its revision (no hand loaded)."""
+    response = etags.game_answer("game", game_id, lambda game: game_response(games.result_of(game)))
+    response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.post("/games/<game_id>/hands")
+@limits.game_writes
 def add_hand(game_id: str):
     """Record the next hand."""
     result = games.add_hand(game_id, bearer_key(), json_body())
-    return jsonify(game_json(result)), 201 if result.created else 200
+    return game_response(result, 201 if result.created else 200)
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
+@limits.game_writes
 def replace_hand(game_id: str, number: int):
     """Replace hand `number` and re-score."""
-    return jsonify(game_json(games.replace_hand(game_id, bearer_key(), number, json_body())))
+    return game_response(games.replace_hand(game_id, bearer_key(), number, json_body()))
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
+@limits.game_writes
 def delete_hand(game_id: str, number: int):
-    """Remove hand `number` (with ?id=<hand id>, only if it is still that hand)."""
-    result = games.delete_hand(game_id, bearer_key(), number, request.args.get("id"))
-    return jsonify(game_json(result))
+    """Remove hand `number`: with ?id=<hand id>, only if it is still that hand; with ?last=1, only if it is the last."""
+    last = request.args.get("last")
+    if last not in (None, "0", "1"):
+        raise RuleError("last must be 1 (remove the hand only while it is the last one) or 0.", "last")
+    return game_response(games.delete_hand(game_id, bearer_key(), number, request.args.get("id"), last == "1"))
+
+
+@bp.post("/games/<game_id>/clock")
+@limits.game_writes
+def start_clock(game_id: str):
+    """Start a timed game's clock (before hand 1 is recorded)."""
+    json_body(optional=True)  # no body is needed; a body that is sent must still be JSON
+    return game_response(games.start_clock(game_id, bearer_key()))
 
 
 @bp.post("/games/<game_id>/time")
+@limits.game_writes
 def call_time(game_id: str):
     """Time is called on a game with a clock."""
-    return jsonify(game_json(games.call_time(game_id, bearer_key(), json_body(optional=True))))
+    return game_response(games.call_time(game_id, bearer_key(), json_body(optional=True)))
+
+
+@bp.post("/games/<game_id>/rematch")
+@limits.games
+def rematch(game_id: str):
+    """Start the rematch of a game (in its group, if it is in one), with the game's key or its group's."""
+    result, edit_key = rematches.rematch(game_id, bearer_key(), json_body(optional=True))
+    response = private(game_response(result, 201 if result.created else 200, edit_key=edit_key))
+    response.headers["Location"] = url_for("api.get_game", game_id=result.game.id)
+    return response
+
+
+@bp.post("/games/<game_id>/key")
+def rotate_key(game_id: str):
+    """Change the game's edit key: every other phone loses write access; the answer carries the new key."""
+    result, edit_key = games.rotate_key(game_id, bearer_key(), json_body(optional=True))
+    return private(game_response(result, edit_key=edit_key))

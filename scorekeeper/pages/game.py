@@ -2,50 +2,34 @@
 
 from __future__ import annotations
 
+from contextlib import suppress
 from typing import Any
 
-import segno
-from flask import Response, abort, make_response, redirect, render_template, request, url_for
-from flask_wtf.csrf import CSRFError
+from flask import Response, make_response, redirect, render_template, request, url_for
 
-from .. import games
-from ..api.routes import game_json
+from .. import etags, games, limits
+from ..game_json import game_json
+from ..http import rule_status
+from ..keys import Forbidden, key_matches, was_replaced
+from ..keys import games as held_games
+from ..links import join_url, qr_svg
 from ..models import Game
 from ..rules import GameState, RuleError
-from . import bp, keys
-from .forms import ConfirmForm, HandForm, JoinForm, hand_form_class, new_hand_form
+from . import bp
+from .forms import CHANGED, ConfirmForm, HandForm, JoinForm, new_hand_form, whole
+from .share import POLL_SECONDS
 from .view import undo_question
-
-
-def sheet_json(game: Game, state: GameState | None = None) -> dict[str, Any]:
-    """The game as the API returns it, plus the team names it was created with."""
-    body = game_json(games.Result(game, state or games.state_of(game), created=False))
-    body["team_names"] = game.team_names
-    return body
 
 
 @bp.app_template_global()
 def sheet_of(game: Game, state: GameState | None = None) -> dict[str, Any]:
     """The sheet data for templates/_sheet.html, from a stored game (the share page's include)."""
-    return sheet_json(game, state)
+    return game_json(game, state)
 
 
 def held_key(game: Game) -> str | None:
     """The edit key this browser holds for `game`, if it still opens it."""
-    key = keys.key_for(game.id)
-    return key if games.key_matches(game, key) else None
-
-
-def join_url(game: Game, edit_key: str) -> str:
-    """The co-scorer link: the key rides in the fragment, which browsers never send to a server."""
-    return url_for("pages.join", game_id=game.id, _external=True) + "#key=" + edit_key
-
-
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code, dark on light for any scanner."""
-    code = segno.make(url, error="m")
-    svg = code.svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True, svgclass="qr")
-    return svg.replace("<svg ", '<svg role="img" aria-label="QR code of the co-scorer link" ', 1)
+    return held_games.held_key(game)
 
 
 def _private(response: Response) -> Response:
@@ -56,13 +40,14 @@ def _private(response: Response) -> Response:
 
 def render_game(game: Game, form: HandForm | None = None, status: int = 200) -> Response:
     """The score sheet, with the hand form when this browser holds the edit key."""
-    sheet = sheet_json(game)
+    sheet = game_json(game)
     edit_key = held_key(game)
     context: dict[str, Any] = {"sheet": sheet, "editable": edit_key is not None, "edit_key": edit_key}
     if edit_key:
         context["form"] = form or new_hand_form(sheet)
-        context["join_url"] = join_url(game, edit_key)
+        context["join_url"] = join_url(game.id, edit_key)
         context["qr"] = qr_svg(context["join_url"])
+        context["api_etag"], context["poll_seconds"] = etags.game_tag("game", game), POLL_SECONDS
     return _private(make_response(render_template("game.html", **context), status))
 
 
@@ -71,14 +56,9 @@ def _writable(game_id: str) -> tuple[Game, str]:
     game = games.get_game(game_id)
     edit_key = held_key(game)
     if edit_key is None:
-        raise games.Forbidden(missing=True)
+        replaced = was_replaced(game, held_games.key_for(game.id))
+        raise Forbidden(missing=not replaced, replaced=replaced)
     return game, edit_key
-
-
-def _expected_number(form) -> int | None:
-    """The hand number the form was rendered for (another phone may have logged one since)."""
-    value = form.number.data
-    return int(value) if value and str(value).isdigit() else None
 
 
 @bp.get("/games/<game_id>")
@@ -88,68 +68,107 @@ def game(game_id: str):
 
 
 @bp.post("/games/<game_id>/hands")
+@limits.game_writes
 def log_hand(game_id: str):
     """Record the next hand from the form (or a misdeal), then show the sheet."""
     game, edit_key = _writable(game_id)
-    form = new_hand_form(sheet_json(game))
-    if "misdeal" in request.form:
-        body: dict[str, Any] | None = {"misdeal": True, "id": form.hand_id.data or None}
-    else:
-        body = form.body() if form.validate() else None
+    sheet = game_json(game)
+    form = new_hand_form(sheet)
+    if "back" in request.form:  # from the misdeal question: the form again, as it was filled
+        return render_game(game, form)
+    if "misdeal" in request.form and "confirmed" not in request.form:
+        number = form.expected_number() or sheet["next_number"]
+        return _confirm_misdeal(sheet, number, sheet["next_dealer"], url_for("pages.log_hand", game_id=game_id))
+    status = 422
+    body = form.misdeal() if "misdeal" in request.form else (form.body() if form.validate() else None)
     if body is not None:
-        body["number"] = _expected_number(form)
+        body["number"] = form.expected_number()
         try:
             games.add_hand(game_id, edit_key, body)
         except RuleError as error:
             form.show_error(error)
+            status = rule_status(error)
         else:
             return redirect(url_for("pages.game", game_id=game_id, _anchor="sheet"), 303)
-    return render_game(game, form, 422)
+    return render_game(game, form, status)
 
 
 def _hand_json(game: Game, number: int) -> dict[str, Any]:
     """The sheet of a game that has hand `number`, or 404."""
-    sheet = sheet_json(game)
+    sheet = game_json(game)
     if not 1 <= number <= len(sheet["hands"]):
-        abort(404)
+        raise games.NotFound(f"This game has no hand {number}.")
     return sheet
 
 
 @bp.route("/games/<game_id>/hands/<int:number>/edit", methods=["GET", "POST"])
+@limits.game_writes
 def edit_hand(game_id: str, number: int):
     """Open a recorded hand in the form; saving re-scores every later hand."""
     game, edit_key = _writable(game_id)
     sheet = _hand_json(game, number)
-    form = hand_form_class(sheet)()
+    form = HandForm(sheet)
     status = 200
     if request.method == "GET":
         form.load(sheet["hands"][number - 1])
+    elif "back" in request.form:  # from the misdeal question: the form again, as it was filled
+        pass
+    elif "misdeal" in request.form and "confirmed" not in request.form:
+        action = url_for("pages.edit_hand", game_id=game_id, number=number)
+        return _confirm_misdeal(sheet, number, sheet["hands"][number - 1]["dealer"], action)
     else:
         body = {"misdeal": True} if "misdeal" in request.form else (form.body() if form.validate() else None)
+        status = 422
         if body is not None:
             try:
                 games.replace_hand(game_id, edit_key, number, body)
             except RuleError as error:
                 form.show_error(error)
+                status = rule_status(error)
             else:
                 return redirect(url_for("pages.game", game_id=game_id, _anchor=f"hand-{number}"), 303)
-        status = 422
     page = render_template("edit.html", sheet=sheet, form=form, number=number, hand=sheet["hands"][number - 1])
     return _private(make_response(page, status))
 
 
+# Fields of the hand form that the misdeal question does not carry back (it has its own, or sets them).
+NOT_CARRIED = frozenset({"csrf_token", "hand_id", "number", "misdeal", "confirmed", "back"})
+
+
+def _confirm_misdeal(sheet: dict[str, Any], number: int, dealer: int, action: str) -> Response:
+    """Misdeal drops what the form holds: ask first, naming the hand and who deals it again.
+
+    The question carries what was filled in, so "Back to the hand" shows the form again as it was.
+    """
+    form = ConfirmForm()
+    form.hand_id.data, form.number.data = request.form.get("hand_id", ""), str(number)
+    filled = [(name, value) for name, value in request.form.items(multi=True) if name not in NOT_CARRIED]
+    page = render_template(
+        "confirm.html", sheet=sheet, form=form, error=None, title=f"Hand {number}: a misdeal?",
+        question=f"Hand {number} is a misdeal: {sheet['players'][dealer]} deals again? What was filled in is dropped.",
+        action=action, yes="Misdeal", extra={"misdeal": "1", "confirmed": "1"}, filled=filled,
+        back="Back to the hand",
+    )
+    return _private(make_response(page, 200))
+
+
 @bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
+@limits.game_writes
 def undo(game_id: str):
     """Remove the last hand, after a confirmation naming it."""
     game, edit_key = _writable(game_id)
-    sheet = sheet_json(game)
+    sheet = game_json(game)
     form = ConfirmForm()
-    error = None
-    if request.method == "POST" and form.number.data and form.number.data.isdigit():
+    error, status = None, 200
+    if request.method == "POST" and whole(form.number.data) is None:
+        error, status = CHANGED, 422
+    elif request.method == "POST":
         try:
-            games.delete_hand(game_id, edit_key, int(form.number.data), form.hand_id.data or None)
-        except (RuleError, games.NotFound) as problem:
-            error = getattr(problem, "message", str(problem))
+            games.delete_hand(game_id, edit_key, whole(form.number.data), form.hand_id.data or None, last=True)
+        except RuleError as problem:
+            error, status = problem.message, rule_status(problem)
+        except games.NotFound as problem:
+            error, status = str(problem), 404
         else:
             return redirect(url_for("pages.game", game_id=game_id, _anchor="sheet"), 303)
     if not sheet["hands"]:
@@ -161,28 +180,39 @@ def undo(game_id: str):
         question=undo_question(sheet), action=url_for("pages.undo", game_id=game_id),
         yes=f"Remove hand {last['number']}", no="Keep it",
     )
-    return _private(make_response(page, 409 if error else 200))
+    return _private(make_response(page, status))
 
 
 @bp.route("/games/<game_id>/time", methods=["GET", "POST"])
+@limits.game_writes
 def call_time(game_id: str):
     """Time is called on a game with a clock, after a confirmation."""
     game, edit_key = _writable(game_id)
     form = ConfirmForm()
-    error = None
+    error, status = None, 200
     if request.method == "POST":
         try:
             games.call_time(game_id, edit_key, {"finish_hand": form.finish_hand.data == "yes"})
         except RuleError as problem:
-            error = problem.message
+            error, status = problem.message, rule_status(problem)
         else:
             return redirect(url_for("pages.game", game_id=game_id, _anchor="sheet"), 303)
     page = render_template(
-        "confirm.html", sheet=sheet_json(game), form=form, error=error, title="Call time",
+        "confirm.html", sheet=game_json(game), form=form, error=error, title="Call time",
         question="Call time? When the hand being played is logged, the team ahead wins (level scores play on).",
         action=url_for("pages.call_time", game_id=game_id), yes="Call time", no="Keep playing", time=True,
     )
-    return _private(make_response(page, 409 if error else 200))
+    return _private(make_response(page, status))
+
+
+@bp.post("/games/<game_id>/clock")
+@limits.game_writes
+def start_clock(game_id: str):
+    """Start a timed game's clock from the sheet's button (a clock already running is left as it is)."""
+    _, edit_key = _writable(game_id)  # the form's CSRF token is checked for every form post (CSRFProtect)
+    with suppress(RuleError):  # already started (another phone, the first hand, the round): the sheet shows it
+        games.start_clock(game_id, edit_key)
+    return redirect(url_for("pages.game", game_id=game_id, _anchor="sheet"), 303)
 
 
 @bp.route("/games/<game_id>/join", methods=["GET", "POST"])
@@ -194,25 +224,37 @@ def join(game_id: str):
     if request.method == "POST":
         if form.validate():
             key = form.key.data.strip()
-            if games.key_matches(game, key):
-                keys.remember(game.id, key)
+            if key_matches(game, key):
+                held_games.remember(game.id, key)
                 return redirect(url_for("pages.game", game_id=game.id), 303)
             form.key.errors = [*form.key.errors, "That key does not open this game. Ask the scorer for the link again."]
         status = 403
-    page = render_template("join.html", sheet=sheet_json(game), form=form)
+    page = render_template("join.html", sheet=game_json(game), form=form)
     return _private(make_response(page, status))
 
 
-@bp.app_errorhandler(CSRFError)
-def csrf_failed(error: CSRFError):
-    """A form without its token (or from an old page): nothing was changed."""
-    message = "This form had expired, so nothing was saved. Go back, reload the page and try again."
-    return render_template("error.html", status=400, message=message), 400
+KEY_QUESTION = ("Change the edit key? Every other phone keeping score of this game loses write access at once; "
+                "this phone keeps it. Show the new co-scorer link to a phone that should keep scoring.")
 
 
-@bp.errorhandler(games.Forbidden)
-def no_key(error: games.Forbidden):
-    """A write from a browser that does not hold the game's edit key."""
-    message = ("This phone does not hold the edit key for this game, so it can only watch. "
-               "Ask the scorer to show you the co-scorer link or QR code.")
-    return render_template("error.html", status=403, message=message), 403
+@bp.route("/games/<game_id>/key", methods=["GET", "POST"])
+def change_key(game_id: str):
+    """Change the game's edit key, after a confirmation; this browser keeps the new one."""
+    game, edit_key = _writable(game_id)
+    form = ConfirmForm()
+    error, status = None, 200
+    if request.method == "POST":
+        made = request.form.get("new_key", "").strip()  # the page's script makes the key, to keep it on the phone too
+        try:
+            _, new_key = games.rotate_key(game_id, edit_key, {"edit_key": made} if made else None)
+        except RuleError as problem:
+            error, status = problem.message, rule_status(problem)
+        else:
+            held_games.remember(game.id, new_key)
+            return redirect(url_for("pages.game", game_id=game_id, _anchor="co-scorer"), 303)
+    page = render_template(
+        "confirm.html", sheet=game_json(game), form=form, error=error, title="Change the edit key",
+        question=KEY_QUESTION, action=url_for("pages.change_key", game_id=game_id),
+        yes="Change the key", no="Keep it",
+    )
+    return _private(make_response(page, status))

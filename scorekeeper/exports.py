@@ -1,0 +1,69 @@
+"""What the game and group downloads share: a name as a safe spreadsheet cell, the paper sheet's rows, a download
+answer, and an exported game read back as the body that creates it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response
+
+from .rules import GameState
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def cell(text: str) -> str:
+    """A name as a spreadsheet cell: a leading = + - @ would be read as a formula."""
+    return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def sheet_rows(state: GameState) -> list[list[Any]]:
+    """The paper sheet: a header, then one row per hand (misdeals too) with each team's points and total."""
+    table = state.table
+    labels = [cell(table.team_label(team)) for team in range(len(state.scores))]
+    rows: list[list[Any]] = [
+        ["Hand", "Dealer", "Bidder", "Bid", "Trump", "Result"]
+        + [f"{label} points" for label in labels] + [f"{label} total" for label in labels]
+    ]
+    for scored in state.hands:
+        hand, dealer = scored.hand, cell(table.players[scored.dealer])
+        if hand.misdeal:
+            start = [scored.number, dealer, "", "", "", "misdeal"]
+        else:
+            start = [scored.number, dealer, cell(table.players[hand.bidder]), hand.bid, hand.trump or "",
+                     "made" if scored.made else "set"]
+        rows.append(start + list(scored.delta) + list(scored.scores))
+    return rows
+
+
+def attachment(body: str, mimetype: str, filename: str) -> Response:
+    """A download: the browser saves it under `filename`."""
+    response = Response(body, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _team_names(exported: dict[str, Any]) -> Any:
+    """The team names as given at creation; from the `teams` labels when the file lacks them."""
+    if "team_names" in exported:
+        return exported["team_names"]
+    teams, players = exported.get("teams"), exported.get("players")
+    try:
+        names = [team["name"] for team in teams]
+        defaults = ["/".join(players[seat] for seat in team["players"]) for team in teams]
+    except (TypeError, KeyError, IndexError):
+        return None
+    return None if names == defaults else names
+
+
+def game_body(exported: dict[str, Any], hand_ids: bool = False) -> dict[str, Any]:
+    """The body for games.create_game of an exported game; its hands keep their ids only if `hand_ids`."""
+    hands = exported.get("hands", [])
+    if not hand_ids and isinstance(hands, list):
+        hands = [{k: v for k, v in hand.items() if k != "id"} if isinstance(hand, dict) else hand for hand in hands]
+    return {
+        "variant": exported.get("variant"), "players": exported.get("players"),
+        "team_names": _team_names(exported), "rules": exported.get("rules"),
+        "hands": hands, "time_called": exported.get("time_called"),
+    }

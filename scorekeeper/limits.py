@@ -1,0 +1,57 @@
+"""Per-address rate limits on what fills the database: new games, imports, tournaments, writes to a game.
+
+The limits are strings such as "40 per minute; 1000 per day" from the configuration (config.LIMITS);
+they are counted in Redis when REDIS_URL is set (shared by every worker), in each worker's memory
+otherwise. Each decorator below goes on the routes it limits; routes that share a decorator share one
+count, so the start form and the API draw on the same allowance of new games.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+
+from flask import current_app, request
+from flask_limiter.util import get_remote_address
+
+from .extensions import limiter
+
+
+def _setting(name: str):
+    """The limit string configured under `name`, read at request time."""
+    return lambda: current_app.config[name]
+
+
+def _address_and_game() -> str:
+    """Writes to one game are counted per address and game: one busy table never slows another."""
+    return f"{get_remote_address()}/{(request.view_args or {}).get('game_id', '')}"
+
+
+games = limiter.shared_limit(
+    _setting("RATELIMIT_GAMES"), scope="games", methods=["POST"],
+    error_message="Too many new games from this address.",
+)
+imports = limiter.shared_limit(
+    _setting("RATELIMIT_IMPORTS"), scope="imports", methods=["POST"],
+    error_message="Too many imported games from this address.",
+)
+tournaments = limiter.shared_limit(
+    _setting("RATELIMIT_TOURNAMENTS"), scope="tournaments", methods=["POST"],
+    error_message="Too many new tournaments from this address.",
+)
+groups = limiter.shared_limit(  # new groups and people: as many as new games, counted apart
+    _setting("RATELIMIT_GAMES"), scope="groups", methods=["POST"],
+    error_message="Too many new groups or people from this address.",
+)
+game_writes = limiter.shared_limit(
+    _setting("RATELIMIT_GAME_WRITES"), scope="game-writes", methods=["POST", "PUT", "DELETE"],
+    key_func=_address_and_game, error_message="Too many changes to this game from this address.",
+)
+
+
+def retry_after() -> int:
+    """Whole seconds until the limit this request broke lets another through (at least 1)."""
+    current = limiter.current_limit
+    if current is None:
+        return 60
+    return max(1, math.ceil(current.reset_at - time.time()))

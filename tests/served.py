@@ -1,0 +1,57 @@
+"""gunicorn started and stopped for a test, on a free local port."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    """A local port nothing listens on (yet)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def start_gunicorn(port: int, env: dict, log: Path, *options: str, workers: int = 4) -> subprocess.Popen:
+    """gunicorn serving the app on 127.0.0.1:port, this environment plus `env`, its output in `log`."""
+    command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--bind", f"127.0.0.1:{port}",
+               "--graceful-timeout", "5", "--no-control-socket", *options, "scorekeeper:create_app()"]
+    inherited = {name: value for name, value in os.environ.items() if name not in ("AUTO_MIGRATE", "REDIS_URL")}
+    with log.open("w") as output:
+        return subprocess.Popen(command, cwd=ROOT, env={**inherited, **env}, stdout=output, stderr=subprocess.STDOUT)
+
+
+def stop(server: subprocess.Popen) -> None:
+    """SIGTERM, then SIGKILL if gunicorn has not stopped in 15 s."""
+    server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
+
+
+def wait_until_healthy(base: str, server: subprocess.Popen, log: Path) -> None:
+    """Poll /healthz until it answers 200."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            pytest.fail(f"gunicorn exited with {server.returncode}:\n{log.read_text()[-3000:]}")
+        try:
+            if requests.get(f"{base}/healthz", timeout=5).status_code == 200:
+                return
+        except requests.RequestException:  # workers still booting
+            pass
+        time.sleep(0.2)
+    pytest.fail(f"gunicorn did not answer /healthz:\n{log.read_text()[-3000:]}")

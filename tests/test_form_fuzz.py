@@ -1,0 +1,158 @@
+"""Every HTML form of the app, posted with arbitrary text in every field (and a valid CSRF token): never a 5xx,
+and a refused post changes nothing in the database."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from urllib.parse import urlencode
+
+import pytest
+import sqlalchemy as sa
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+from test_pages import MADE, PLAYERS, log, start
+
+from scorekeeper.extensions import db
+from scorekeeper.rules.names import shown
+
+SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# Values known to have broken a form, values each field takes, and the edges of numbers and text.
+SPECIAL = [
+    "", " ", "abc", "²", "١", "٥", "-1", "0", "1", "2", "5", "6", "10", "30", "99999999999999999999999", "1e400",
+    "sNaN", "NaN", "Infinity", "-0", "0.001", "20.50", "none", "moon", "yes", "no", "clubs", "bogus", "ten-point",
+    "five-point", "cutthroat", "tournament", "smear", "dealer", "redeal",
+    "2024-11-23", "2024-99-01", "\x00", "A\x00", "\ud800", "\u202eAnn",
+    "Ann\u2066", "x" * 41, "x" * 200, "<b>", "=1+1", "Ann", "Bo",
+]
+VALUE = st.one_of(st.sampled_from(SPECIAL), st.text(max_size=50))
+HAND = ["hand_id", "number", "bidder", "bid", "trump", "all_tricks", "misdeal"] + [
+    f"captured_{key}" for key in ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")]
+START = ["variant", "target", "min_bid", "max_bid", "moon", "end", "clock", "team_names-0", "team_names-1",
+         "all_pass", "forced_bid", "dealer_may_match", "trump_with_bid"] + [f"players-{seat}" for seat in range(8)]
+TOURNAMENT = ["name", "date", "place", "entry_fee", "payout_percent", "games_per_team", "minutes_per_game", "variant"]
+
+
+def fields(names: list[str]):
+    """Any subset of the form's fields, each with any value."""
+    return st.fixed_dictionaries({}, optional={name: VALUE for name in names})
+
+
+def snapshot(app) -> dict[str, list]:
+    """Every row of every table."""
+    with app.app_context():
+        return {table.name: [tuple(row) for row in db.session.execute(sa.select(table).order_by(*table.primary_key))]
+                for table in db.metadata.sorted_tables}
+
+
+class Browser:
+    """A coordinator's and scorer's browser: a clock game with one hand and a tournament with four teams."""
+
+    def __init__(self, app, client):
+        self.app, self.client = app, client
+        self.game = start(client, clock="30")
+        log(client, self.game, MADE)
+        page = client.get("/tournaments/new").text
+        self.token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        response = self.post("/tournaments/new", {"name": "Cup", "entry_fee": "20", "payout_percent": "50",
+                                                  "games_per_team": "2", "minutes_per_game": "30",
+                                                  "variant": "tournament"})
+        assert response.status_code == 303, response.text
+        self.manage = response.headers["Location"]
+        for team in range(4):
+            answer = self.post(self.manage + "/teams", {"name": f"T{team}", "player_one": f"A{team}",
+                                                        "player_two": f"B{team}"}, "team")
+            assert answer.status_code == 303, answer.text
+        for name in ("S1", "S2"):
+            assert self.post(self.manage + "/singles", {"name": name}, "single").status_code == 303
+
+    def post(self, path: str, data: dict, prefix: str = ""):
+        """Post a form as a browser encodes it (a lone surrogate goes as U+FFFD), with a valid CSRF token."""
+        key = f"{prefix}-" if prefix else ""
+        body = {f"{key}{name}": shown(value).encode() for name, value in data.items()}
+        body[f"{key}csrf_token"] = self.token
+        return self.client.post(path, data=urlencode(body), content_type="application/x-www-form-urlencoded")
+
+    def check(self, path: str, data: dict, prefix: str = "") -> None:
+        """No 5xx; a refused post writes nothing."""
+        before = snapshot(self.app)
+        response = self.post(path, data, prefix)
+        event(f"{path.rsplit('/', 1)[-1]} {response.status_code}")
+        assert response.status_code < 500, (path, data, response.text[:500])
+        if response.status_code >= 400:
+            assert snapshot(self.app) == before, (path, data)
+
+
+@pytest.fixture
+def browser(app, client):
+    return Browser(app, client)
+
+
+FORMS = [  # (path after /games/<id> or /t/<id>/manage, prefix, field names)
+    ("game", "/hands", "", HAND),
+    ("game", "/hands/1/edit", "", HAND),
+    ("game", "/undo", "", ["hand_id", "number"]),
+    ("game", "/time", "", ["finish_hand"]),
+    ("game", "/join", "", ["key"]),
+    ("tournament", "/key", "", ["key"]),
+    ("tournament", "/teams", "team", ["name", "player_one", "player_two"]),
+    ("tournament", "/singles", "single", ["name"]),
+    ("tournament", "/singles/pair", "pair", ["first", "second", "name"]),
+    ("tournament", "/singles/random", "", ["x"]),
+    ("tournament", "/rounds", "", ["x"]),
+    ("tournament", "/rounds/1/start", "", ["x"]),
+    ("tournament", "/tie-break", "tie", ["winner"]),
+]
+
+
+@pytest.mark.parametrize(("owner", "path", "prefix", "names"), FORMS, ids=[f"{o}{p}" for o, p, _, _ in FORMS])
+def test_a_game_or_tournament_form_never_answers_5xx(browser, owner, path, prefix, names):
+    base = f"/games/{browser.game}" if owner == "game" else browser.manage
+
+    @SETTINGS
+    @given(data=fields(names))
+    def post(data):
+        browser.check(base + path, data, prefix)
+    post()
+
+
+@SETTINGS
+@given(data=fields(START))
+def test_the_start_form_never_answers_5xx(browser, data):
+    browser.check("/", data)
+
+
+@SETTINGS
+@given(data=fields(TOURNAMENT))
+def test_the_tournament_form_never_answers_5xx(browser, data):
+    browser.check("/tournaments/new", data)
+
+
+GAME_FILE = st.one_of(
+    st.binary(max_size=200),
+    st.fixed_dictionaries({"variant": VALUE, "players": st.lists(VALUE, max_size=7)},
+                          optional={"team_names": st.lists(VALUE, max_size=3), "hands": st.lists(
+                              st.dictionaries(st.sampled_from(["bidder", "bid", "trump", "captured", "id", "misdeal"]),
+                                              st.one_of(VALUE, st.integers(), st.none())), max_size=3),
+                                    "time_called": st.one_of(VALUE, st.none())})
+    .map(lambda body: json.dumps(body).encode()),
+)
+
+
+@SETTINGS
+@given(file=GAME_FILE)
+def test_the_import_form_never_answers_5xx(browser, file):
+    before = snapshot(browser.app)
+    data = {"csrf_token": browser.token, "file": (io.BytesIO(file), "game.json", "application/json")}
+    response = browser.client.post("/import", data=data, content_type="multipart/form-data")
+    assert response.status_code < 500, response.text[:500]
+    if response.status_code >= 400:
+        assert snapshot(browser.app) == before
+
+
+def test_the_fuzzed_game_still_opens(browser):
+    """The set-up the fuzz runs on is what it says: every page of it answers."""
+    for path in (f"/games/{browser.game}", browser.manage, f"/share/{browser.game}"):
+        assert browser.client.get(path).status_code == 200
+    assert PLAYERS["ten-point"][0] in browser.client.get(f"/games/{browser.game}").text
