@@ -1,20 +1,26 @@
 // The service worker. /sw.js (scorekeeper/pwa.py) serves this file after the lines it writes first:
 // VERSION (a digest of every asset and template), PRECACHE (the app shell: versioned static files, the
-// start page, the offline game shells) and importScripts of js/outbox.js. A deploy changes them, so the
+// start page, the offline game shells, a group's start page shell) and importScripts of js/outbox.js at its versioned URL (a classic
+// worker: it cannot use the pages' import map, and module workers are not in every browser yet; it sends
+// the outbox and never scores, so it needs nothing more of the client core). A deploy changes them, so the
 // browser installs the new worker next to the old one; the page offers "new version, reload", and only
 // then does the new worker take over, so a page never runs half old, half new.
 //
 // Pages: network first (a slow network gives up after NAVIGATION_TIMEOUT), else the cached copy. A game
 // page is never stored (it carries the edit key and says no-store): offline, or while the server does
 // not know a game started offline, the worker answers with the game shell of its variant and the page
-// renders the game from IndexedDB. Static files: versioned URLs from the cache, the rest network first.
+// renders the game from IndexedDB. A group's start page is never stored either (it carries the group's
+// key): offline, the worker answers with its shell, which the page fills from what the phone kept of the
+// group (js/groupkeys.js). Static files: versioned URLs from the cache, the rest network first.
 // The API is left to the page: writes go through the outbox, which Background Sync replays here.
 
 /* global VERSION, PRECACHE, PitchOutbox */
 const CACHE = `pitch-${VERSION}`;
 const NAVIGATION_TIMEOUT = 6000;
 const GAME_PAGE = /^\/games\/([A-Za-z0-9_-]{22,64})\/?$/;
+const GROUP_START = /^\/g\/[A-Za-z0-9_-]{22,64}\/start\/?$/;
 const SHELL = (variant) => `/shell/${encodeURIComponent(variant)}`;
+const GROUP_SHELL = "/shell/group-start";
 const OFFLINE = "/offline";
 
 self.addEventListener("install", (event) => {
@@ -86,7 +92,8 @@ async function page(request, url) {
     if (response.ok && !noStore(response) && !url.search) await keep(url.pathname, response.clone());
     return response;
   } catch {
-    const fallback = game ? await gameShell(game) : await fromCache(url.pathname);
+    const kept = GROUP_START.test(url.pathname) ? GROUP_SHELL : url.pathname;
+    const fallback = game ? await gameShell(game) : await fromCache(kept);
     if (fallback) return fallback;
     try {
       return await network; // slow, not gone: keep waiting for it

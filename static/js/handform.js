@@ -1,18 +1,105 @@
 // The hand form: reads and fills the radio buttons of templates/_hand_form.html, starts every point
 // with the bidders' side, keeps a live line of points and made/set, and checks the hand with the
 // engine so its messages show at the field they name. Its state round-trips through the URL hash.
+// Quick entry (games where every point is in play): the table gives the points each side took instead
+// of who took each card; the default, and "Card by card" switches, remembered on this phone.
+
+import * as engine from "./engine.js";
+import * as sheet from "./sheet.js";
+
+const ENTRY = "pitch.entry"; // localStorage: "cards" when this phone gives hands card by card
+
+function remembered() {
+  try {
+    return localStorage.getItem(ENTRY) === "cards" ? "cards" : "points";
+  } catch {
+    return "points"; // storage refused (private mode): quick entry, not remembered
+  }
+}
 
 export class HandForm {
-  // `engine` is static/js/engine.js, `sheet` static/js/sheet.js (passed in: one copy of each module).
-  constructor(form, engine, sheet, teamLabels) {
+  constructor(form, teamLabels) {
     this.form = form;
     this.engine = engine;
     this.sheet = sheet;
     this.teams = teamLabels;
     this.points = [...form.querySelectorAll("[data-point]")].map((node) => node.dataset.point);
     this.touched = new Set();
+    this.dirty = false; // something tapped since the form was opened: not dropped without asking
     this.before = null; // the game state before this hand
+    this.quick = form.querySelector('[data-entry="points"]'); // absent where a point may go to nobody
+    this.switcher = form.querySelector('[data-action="entry"]');
+    this.mode = "cards";
     form.addEventListener("change", (event) => this.changed(event.target));
+    this.switcher?.addEventListener("click", () => this.switchEntry());
+    form.addEventListener("click", (event) => {
+      const step = event.target.closest?.("[data-step]");
+      if (step) this.step(step);
+    });
+  }
+
+  // Whether this game's hands may be given as points, as the quick fieldset is drawn (the offline shell's
+  // is drawn for its variant: a game whose sides or points differ from it enters card by card).
+  get quickOn() {
+    if (!this.quick || !this.before || !this.engine.takesPoints(this.rules)) return false;
+    const sides = this.quick.querySelectorAll("[data-side]").length || 2;
+    return sides === this.teams.length && Number(this.quick.dataset.total) === this.engine.handTotal(this.rules);
+  }
+
+  setMode(mode) {
+    this.mode = this.quickOn ? mode : "cards";
+    if (!this.quick) return;
+    for (const node of this.form.querySelectorAll("[data-entry]")) node.hidden = node.dataset.entry !== this.mode;
+    this.switcher.hidden = !this.quickOn;
+    this.switcher.textContent = this.mode === "points" ? "Card by card" : "Points only";
+    this.form.classList.toggle("quick-mode", this.mode === "points");
+  }
+
+  // The other way of giving this hand; the choice is this phone's from now on.
+  switchEntry() {
+    const mode = this.mode === "points" ? "cards" : "points";
+    try {
+      localStorage.setItem(ENTRY, mode);
+    } catch {
+      // storage refused: the switch holds for this form only
+    }
+    this.setMode(mode);
+    this.clearErrors();
+    this.update();
+  }
+
+  // A side's − or + button (more than two sides): one point less or more, within the hand.
+  step(button) {
+    const input = button.parentElement.querySelector("input");
+    const total = this.engine.handTotal(this.rules);
+    const value = Math.min(total, Math.max(0, (Number.parseInt(input.value, 10) || 0) + Number(button.dataset.step)));
+    input.value = String(value);
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  sideInputs() {
+    return [...(this.quick?.querySelectorAll("[data-side] input") ?? [])];
+  }
+
+  // Each side's points as quick entry gives them, or null before the bidders' points are tapped.
+  sidePoints(bidder) {
+    const total = this.engine.handTotal(this.rules);
+    const inputs = this.sideInputs();
+    if (!inputs.length) {
+      const taken = this.value("taken");
+      if (taken === null || bidder === null) return null;
+      const points = [total - Number(taken), total - Number(taken)];
+      points[this.bidding()] = Number(taken);
+      return points;
+    }
+    const bidding = this.bidding();
+    const read = (input) => (input.value.trim() === "" ? 0 : Number(input.value));
+    const others = inputs.reduce((sum, input, side) => sum + (side === bidding ? 0 : read(input)), 0);
+    inputs.forEach((input, side) => {
+      input.readOnly = side === bidding;
+      if (side === bidding) input.value = String(total - others);
+    });
+    return bidder === null ? null : inputs.map(read);
   }
 
   value(name) {
@@ -33,16 +120,21 @@ export class HandForm {
     this.form.elements.hand_id.value = id;
     this.form.elements.number.value = String(number);
     this.clearErrors();
-    this.touched = new Set(hand && !hand.misdeal ? this.points : []);
     const misdeal = !hand || hand.misdeal;
+    const captured = misdeal ? null : hand.captured ?? null; // none: the hand was given as points
+    this.touched = new Set(captured ? this.points : []);
+    this.dirty = false;
     this.check("bidder", misdeal ? null : String(hand.bidder));
     this.check("bid", misdeal ? null : String(hand.bid));
     this.check("trump", misdeal ? "" : hand.trump ?? "");
     this.check("all_tricks", misdeal || !("all_tricks" in hand) ? null : hand.all_tricks === null ? "no" : "yes");
     for (const key of this.points) {
-      const team = misdeal ? null : hand.captured[key];
-      this.check(`captured_${key}`, misdeal ? null : team === null ? "none" : String(team));
+      const team = captured ? captured[key] : null;
+      this.check(`captured_${key}`, captured ? (team === null ? "none" : String(team)) : null);
     }
+    this.setMode(misdeal ? remembered() : captured ? "cards" : "points");
+    this.fillSides(misdeal || captured ? null : hand.points);
+    if (!misdeal && !captured) this.giveUntouched(); // card by card from here starts with the bidders' side
     this.update();
   }
 
@@ -51,7 +143,19 @@ export class HandForm {
     return bidder === null ? null : Number(bidder) % this.teams.length;
   }
 
+  // Quick entry's answers from a hand's points (null: none tapped yet).
+  fillSides(points) {
+    const inputs = this.sideInputs();
+    if (!inputs.length) {
+      this.check("taken", points && this.bidding() !== null ? String(points[this.bidding()]) : null);
+    } else {
+      inputs.forEach((input, side) => (input.value = points ? String(points[side]) : "0"));
+    }
+  }
+
   changed(input) {
+    this.dirty = true;
+    if (input.name === "taken" || input.name?.startsWith("points_")) this.clearError("points");
     if (input.name?.startsWith("captured_")) this.touched.add(input.name.slice(9));
     if (input.name === "bidder") this.giveUntouched();
     if (input.name === "all_tricks" && input.value === "yes") this.giveAll();
@@ -81,7 +185,12 @@ export class HandForm {
     };
     const trump = this.value("trump");
     if (trump) body.trump = trump;
-    for (const key of this.points) {
+    if (this.mode === "points") {
+      delete body.captured;
+      const points = this.sidePoints(body.bidder);
+      if (points) body.points = points;
+    }
+    for (const key of this.mode === "points" ? [] : this.points) {
       const team = this.value(`captured_${key}`);
       if (team !== null) body.captured[key] = team === "none" ? null : Number(team);
     }
@@ -96,6 +205,7 @@ export class HandForm {
   missing(body) {
     if (body.bidder === null) return ["bidder", "Tap who won the bid."];
     if (body.bid === null) return ["bid", "Choose the bid."];
+    if (this.mode === "points" && !body.points) return ["points", "Tap the points the bidders took."];
     if (this.rules.all_tricks_bid !== null && body.bid === this.rules.all_tricks_bid && !("all_tricks" in body)) {
       return ["all_tricks", `A bid of ${body.bid} needs every trick: say whether the bidders took all six.`];
     }
@@ -125,18 +235,27 @@ export class HandForm {
     const live = this.form.querySelector(".live");
     const result = this.validate();
     live.textContent = result.state ? this.liveLine(result.state) : result.message;
-    live.classList.toggle("ok", Boolean(result.state));
+    const made = result.state?.hands[result.state.hands.length - 1].made;
+    live.classList.toggle("ok", made === true); // a made bid in the made colour, a set in the set colour
+    live.classList.toggle("set", made === false);
   }
 
   liveLine(state) {
     const scored = state.hands[state.hands.length - 1];
     const points = this.teams.map((name, team) => `${name} ${scored.points[team]}`).join(" · ");
-    const team = this.teams[scored.hand.bidder % this.teams.length];
-    const { bidLabel, num } = this.sheet;
-    const bid = bidLabel(scored.hand, this.rules);
-    const verdict = scored.made ? `${team} made ${bid}` : `${team} set, ${num(scored.delta[scored.hand.bidder % this.teams.length])}`;
+    const bidding = scored.hand.bidder % this.teams.length;
+    const team = this.teams[bidding];
+    const { bidLabel, num, resultLabel } = this.sheet;
+    const hand = { ...scored.hand, made: scored.made };
+    const bid = bidLabel(hand, this.rules);
+    const why = resultLabel(hand, this.rules, this.teams.length).replace(/^set:?/, "");
+    const result = scored.made ? `made ${bid}` : `set${why ? `:${why}` : ""}, ${num(scored.delta[bidding])}`;
     const end = state.outcome ? ` Winner: ${this.teams[state.outcome.winner]}.` : "";
-    return `${points}. ${verdict}.${end}`;
+    if (this.mode === "points" && !this.sideInputs().length) {
+      // Quick entry with two sides: the tapped count is on screen; one short line keeps Save in view.
+      return `${team} took ${scored.points[bidding]} of ${this.engine.handTotal(this.rules)}: ${result}.${end}`;
+    }
+    return `${points}. ${team} ${result}.${end}`;
   }
 
   // The moon is refused (e.g. in the hole): say why and take the button away.
@@ -195,14 +314,24 @@ export class HandForm {
       if (value) params.set(short, value);
     }
     params.set("c", this.points.map((key) => (this.value(`captured_${key}`) ?? "-").charAt(0)).join(""));
+    if (this.quick) params.set("e", this.mode);
+    const inputs = this.sideInputs();
+    const quick = inputs.length ? inputs.map((input) => input.value).join(",") : this.value("taken");
+    if (quick) params.set("q", quick);
     return params.toString();
   }
 
   fromHash(text) {
     const params = new URLSearchParams(text);
+    this.dirty = [...params.keys()].some((key) => key !== "id");
     if (params.get("id")) this.form.elements.hand_id.value = params.get("id");
     const pairs = { b: "bidder", d: "bid", t: "trump", a: "all_tricks" };
     for (const [short, name] of Object.entries(pairs)) if (params.has(short)) this.check(name, params.get(short));
+    if (params.has("e")) this.setMode(params.get("e") === "cards" ? "cards" : "points");
+    const quick = params.get("q");
+    const inputs = this.sideInputs();
+    if (quick && inputs.length) quick.split(",").forEach((value, side) => inputs[side] && (inputs[side].value = value));
+    else if (quick) this.check("taken", quick);
     const letters = params.get("c") ?? "";
     this.points.forEach((key, index) => {
       const letter = letters.charAt(index);

@@ -2,12 +2,18 @@
 // in order. Shared by the pages (store.js imports this file) and the service worker (importScripts, for
 // Background Sync), so it is a plain script with no import or export: it defines self.PitchOutbox.
 //
-// An entry is one request of spec/api.md with the ids made on the phone (the game's id and edit key,
-// the hand's id), so sending it twice changes nothing. Entries of one game go one at a time, in order,
+// An entry is one request of docs/api.md with the ids made on the phone (the game's id and edit key,
+// the hand's id), so sending it twice changes nothing. A game started in a group is created through
+// POST /api/groups/<group>/games (docs/api-groups.md) on the group's key: its create entry names the
+// `group`, and its `key` is the group's. Entries of one game go one at a time, in order,
 // under a Web Lock shared by every tab and the worker; an answer the server refuses (409, 422, ...)
-// holds that game's later entries back until the scorer decides (the page's conflict screen).
+// holds that game's later entries back until the scorer decides (the page's conflict screen). A 429
+// (too many requests) is like a lost connection: the entry is kept and sent again after the Retry-After.
+// A 403 whose key was changed on another phone (code "key_replaced") holds the game's entries the same way,
+// never sent again with that key: they go once the phone holds the new key (store.adoptKey).
 //
-// IndexedDB "pitch": outbox {seq, gameId, kind, key, body, number, handId, made, problem}
+// IndexedDB "pitch": outbox {seq, gameId, kind, key, group, body, number, handId, queuedAt (ms; older phones
+//                            have it as `made`), problem}
 //                    games  {id, variant, server (the last game JSON the server sent), setup (the create
 //                            body while the server does not have the game), updated}
 
@@ -134,22 +140,26 @@
   const update = call("update");
   const remove = call("remove");
   const confirm = call("confirm");
-  const add = (entry) => call("add")({ made: Date.now(), problem: null, ...entry });
+  const add = (entry) => call("add")({ queuedAt: Date.now(), problem: null, ...entry });
+  // When an entry was queued (ms); entries kept before the field had its name call it `made`.
+  const queuedAt = (entry) => entry.queuedAt ?? entry.made ?? 0;
   const durable = async () => (await storage()) === disk;
 
-  // The HTTP request an entry stands for (spec/api.md).
+  // The HTTP request an entry stands for (docs/api.md).
   function request(entry) {
     const game = `/api/games/${encodeURIComponent(entry.gameId)}`;
+    const created = entry.group ? `/api/groups/${encodeURIComponent(entry.group)}/games` : "/api/games";
     const paths = {
-      create: ["POST", "/api/games"],
+      create: ["POST", created],
       add: ["POST", `${game}/hands`],
       replace: ["PUT", `${game}/hands/${entry.number}`],
-      delete: ["DELETE", `${game}/hands/${entry.number}?id=${encodeURIComponent(entry.handId)}`],
+      // An undo: only while it is still that hand and still the last (a phone behind never removes a middle one).
+      delete: ["DELETE", `${game}/hands/${entry.number}?id=${encodeURIComponent(entry.handId)}&last=1`],
       time: ["POST", `${game}/time`],
     };
     const [method, url] = paths[entry.kind];
     const headers = { Accept: "application/json" };
-    if (entry.kind !== "create") headers.Authorization = `Bearer ${entry.key}`;
+    if (entry.kind !== "create" || entry.group) headers.Authorization = `Bearer ${entry.key}`;
     let body;
     if (entry.kind === "add") body = { ...entry.body, id: entry.handId, number: entry.number };
     else if (entry.kind !== "delete") body = entry.body ?? {};
@@ -175,10 +185,22 @@
 
   async function answerOf(response) {
     const data = await response.json().catch(() => null);
-    return { status: response.status, error: data?.error ?? `The server answered ${response.status}.`, field: data?.field ?? null };
+    return {
+      status: response.status, error: data?.error ?? `The server answered ${response.status}.`,
+      field: data?.field ?? null, code: data?.code ?? null,
+    };
   }
 
-  // Send one entry: "sent", "offline" (try again later) or "refused" (kept, with the server's reason).
+  // When the server asks to be asked again (Retry-After: seconds or an HTTP date), in ms; null if it does not say.
+  function retryAt(response, now = Date.now()) {
+    const value = response.headers.get("Retry-After")?.trim() ?? "";
+    if (/^\d+$/.test(value)) return now + Number(value) * 1000;
+    const date = Date.parse(value);
+    return Number.isNaN(date) ? null : Math.max(date, now);
+  }
+
+  // Send one entry: "sent", "offline" (try again later), "busy" (429: later, see `busyUntil`) or
+  // "refused" (kept, with the server's reason).
   async function sendOne(entry, fetcher) {
     const { method, url, headers, body } = request(entry);
     let response;
@@ -191,7 +213,12 @@
       const game = await response.json().catch(() => null);
       if (!game) return "offline";
       await confirm(entry, game);
+      await followId(entry, game);
       return "sent";
+    }
+    if (response.status === 429) {
+      busyUntil = retryAt(response);
+      return "busy";
     }
     if (RETRY_STATUSES.has(response.status)) return "offline";
     const problem = await answerOf(response);
@@ -210,8 +237,21 @@
     return "refused";
   }
 
-  // Send every entry that may go, oldest first. Resolves to {sent, offline, held}: how many were
-  // confirmed, whether the connection failed, and how many wait on a refused entry of their game.
+  let busyUntil = null; // the last 429's Retry-After, in ms (null: it gave none)
+
+  // Another phone had logged this very hand (the server kept its own and added nothing): the later
+  // writes of this phone that name the hand by its id name the server's hand instead.
+  async function followId(entry, game) {
+    const kept = entry.kind === "add" ? game.hands?.[entry.number - 1]?.id : null;
+    if (!kept || game.hands.some((hand) => hand.id === entry.handId)) return;
+    for (const item of await entries(entry.gameId)) {
+      if (item.handId === entry.handId) await update({ ...item, handId: kept });
+    }
+  }
+
+  // Send every entry that may go, oldest first. Resolves to {sent, offline, held, retryAt}: how many
+  // were confirmed, whether the connection failed (or the server asked to wait), how many wait, and
+  // when the server asked to be sent them again (ms; absent unless it did).
   function drain(fetcher = timedFetch) {
     return locked(async () => {
       let sent = 0;
@@ -227,10 +267,11 @@
           return { sent, offline, held: waiting };
         }
         const outcome = await sendOne(next, fetcher);
-        if (outcome === "offline") {
+        if (outcome === "offline" || outcome === "busy") {
           offline = true;
           if (changed.size) announce({ type: "changed", games: [...changed], waiting: list.length });
-          return { sent, offline, held: list.length };
+          const wait = outcome === "busy" && busyUntil !== null ? { retryAt: busyUntil } : {};
+          return { sent, offline, held: list.length, ...wait };
         }
         changed.add(next.gameId);
         if (outcome === "sent") sent += 1;
@@ -245,6 +286,7 @@
   let again = false;
   let failures = 0;
   let retry = 0;
+  let holdUntil = 0; // the server asked for nothing more before then (429 Retry-After)
 
   function timedFetch(url, options) {
     const abort = new AbortController();
@@ -253,20 +295,32 @@
   }
 
   // Send what waits; a call while sending runs once more after it. Resolves to drain()'s result.
+  // While the server asked to wait, nothing is sent: the timer sends it all once the wait is over.
   function flush() {
     if (flushing) {
       again = true;
       return flushing;
     }
+    if (Date.now() < holdUntil) {
+      return entries().then((list) => ({ sent: 0, offline: true, held: list.length, retryAt: holdUntil }));
+    }
     clearTimeout(retry);
     flushing = drain(timedFetch).then((result) => {
       flushing = null;
-      if (again) {
+      if (again && !result.retryAt) {
         again = false;
         return flush();
       }
+      again = false;
       failures = result.offline ? failures + 1 : 0;
-      if (result.offline) retry = setTimeout(flush, Math.min(60, 2 ** failures) * 1000);
+      holdUntil = result.retryAt ?? 0;
+      const wait = result.retryAt ? Math.max(1000, result.retryAt - Date.now()) : Math.min(60, 2 ** failures) * 1000;
+      if (result.offline) {
+        retry = setTimeout(() => {
+          holdUntil = 0;
+          flush();
+        }, wait);
+      }
       announce({ type: "drained", ...result });
       return result;
     }, (error) => {
@@ -288,6 +342,6 @@
 
   self.PitchOutbox = {
     CHANNEL, entries, getGame, allGames, putGame, add, update, remove, confirm, durable, request, drain, flush,
-    subscribe, announce,
+    subscribe, announce, queuedAt, retryAt,
   };
 })();

@@ -6,11 +6,36 @@ export const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", sp
 export const num = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
 export const signed = (n) => (n > 0 ? `+${n}` : num(n));
 
-// How the sheet writes a bid: 6, moon, or 5 all tricks.
+const POINT_LABELS = { high: "High", low: "Low", jack: "Jack", game: "Game" };
+
+// How the sheet writes a bid: 6, moon, "5, all six tricks" when an all-tricks bid made, else 5.
 export function bidLabel(hand, rules) {
   if (hand.bid === "moon") return "moon";
-  if (rules.all_tricks_bid !== null && hand.bid === rules.all_tricks_bid) return `${hand.bid} all tricks`;
+  if (rules.all_tricks_bid !== null && hand.bid === rules.all_tricks_bid && hand.made) return `${hand.bid}, all six tricks`;
   return String(hand.bid);
+}
+
+// What came of a hand: made, set, misdeal; an all-tricks bid set says why: a missed point, or the tricks.
+export function resultLabel(hand, rules, teamCount) {
+  if (hand.misdeal) return "misdeal";
+  if (hand.made) return "made";
+  if (rules.all_tricks_bid === null || hand.bid !== rules.all_tricks_bid) return "set";
+  const bidding = hand.bidder % teamCount;
+  const missed = Object.entries(hand.captured ?? {})
+    .filter(([, team]) => team !== null && team !== bidding)
+    .map(([key]) => POINT_LABELS[key] ?? key);
+  if (missed.length) return `set: missed ${missed.join(", ")}`;
+  return hand.all_tricks === null || hand.all_tricks === undefined ? "set: not all tricks" : "set";
+}
+
+// In a game won only on a team's own bid, the teams past the target that have not won play on.
+export function playsOn(game) {
+  const { rules } = game;
+  if (rules.end !== "bid_only" || game.status === "finished") return "";
+  const past = game.teams.filter((_, team) => game.scores[team] >= rules.target).map((team) => team.name);
+  if (!past.length) return "";
+  if (past.length === 1) return `${past[0]} plays on: wins only on its own bid`;
+  return `${past.join(" and ")} play on: each wins only on its own bid`;
 }
 
 // What undoing the last hand removes, as a question: "Remove hand 7: Bo bid 6, made?"
@@ -18,7 +43,7 @@ export function undoQuestion(game) {
   const hand = game.hands[game.hands.length - 1];
   if (hand.misdeal) return `Remove hand ${hand.number}: a misdeal?`;
   const bidder = game.players[hand.bidder];
-  return `Remove hand ${hand.number}: ${bidder} bid ${bidLabel(hand, game.rules)}, ${hand.made ? "made" : "set"}?`;
+  return `Remove hand ${hand.number}: ${bidder} bid ${bidLabel(hand, game.rules)}, ${resultLabel(hand, game.rules, game.teams.length)}?`;
 }
 
 export const slot = (root, name) => root.querySelector(`[data-slot="${name}"]`);
@@ -47,14 +72,14 @@ function fillRow(row, hand, game, before, editHref) {
   setText(row, "number", String(hand.number));
   const edit = slot(row, "edit");
   if (edit) edit.href = editHref.replace(/\/0\/edit$/, `/${hand.number}/edit`);
-  setText(row, "bidder", misdeal ? "" : game.players[hand.bidder]);
+  setText(row, "bidder", misdeal ? "" : game.players[hand.bidder]).title = misdeal ? "" : game.players[hand.bidder];
   setText(row, "bid", misdeal ? "" : bidLabel(hand, game.rules));
   const trump = misdeal ? null : hand.trump ?? null;
   const trumpNode = setText(row, "suit", trump ? SUITS[trump] : "").parentElement;
   setText(row, "suit-name", trump ?? "");
   trumpNode.hidden = !trump;
   trumpNode.classList.toggle("red", trump === "hearts" || trump === "diamonds");
-  setText(row, "result", result);
+  setText(row, "result", resultLabel(hand, game.rules, teamCount));
   setText(row, "dealer", game.players[hand.dealer]);
   row.querySelectorAll("td.team").forEach((cell, team) => {
     cell.classList.toggle("bidding", bidding === team);
@@ -81,10 +106,14 @@ export function renderSheet(box, game, previous = null) {
   setText(next, "dealer", players[game.next_dealer]);
   setText(next, "next-number", String(game.next_number));
   setText(next, "first", players[(game.next_dealer + 1) % players.length]);
+  const past = setText(box, "plays-on", playsOn(game));
+  if (past) past.hidden = !past.textContent;
   const banner = slot(box, "winner");
   banner.hidden = !finished;
   setText(banner, "winner-name", finished ? game.teams[game.winner].name : "");
   setText(banner, "reason", finished ? game.result.reason : "");
+  const after = slot(box, "after-win");
+  if (after) after.hidden = !finished;
   slot(box, "time").hidden = !game.time_called || finished;
   const rows = box.querySelector("[data-rows]");
   const template = document.getElementById("tpl-hand");

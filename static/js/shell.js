@@ -3,6 +3,9 @@
 // fitShell makes it the page of one game from the phone's copy: its names, its house rules (bids, moon,
 // all tricks, clock), its links. The sheet itself is then drawn by sheet.js as on any game page.
 
+import { tableOf } from "./core.js";
+import { handTotal } from "./engine.js";
+
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
@@ -18,7 +21,7 @@ export function targetLine(game) {
 function setLabel(input, text) {
   const label = input.closest("label");
   const span = label && $$(":scope > span", label).at(-1);
-  if (span) span.textContent = text;
+  if (span) (span.querySelector(".vh") ?? span).textContent = text; // a cell under a name heading keeps it hidden
 }
 
 function fitSheet(root, game) {
@@ -64,7 +67,7 @@ function fitForm(form, game) {
   if (moonHint && !rules.moon) moonHint.remove();
   else if (moonHint) {
     const hole = rules.moon.not_in_hole ? " Not allowed while the bidders are in the hole (below 0)." : "";
-    moonHint.textContent = `Moon: the bidders must take all 10 points.${hole}`;
+    moonHint.textContent = `Moon: the bidders must take all ${handTotal(tableOf(game).rules)} points.${hole}`;
   }
   const allTricks = $("#f-all_tricks", form);
   if (allTricks && rules.all_tricks_bid === null) allTricks.remove();
@@ -74,6 +77,13 @@ function fitForm(form, game) {
   }
   for (const input of $$('input[name^="captured_"]', form)) {
     if (input.value !== "none") setLabel(input, teams[Number(input.value)].name);
+  }
+  for (const head of $$(".side-heads [data-head]", form)) head.textContent = teams[Number(head.dataset.head)]?.name ?? "";
+  for (const row of $$("[data-side]", form)) {
+    const name = teams[Number(row.dataset.side)]?.name ?? "";
+    $("label", row).textContent = name;
+    $('[data-step="-1"]', row).setAttribute("aria-label", `One point less for ${name}`);
+    $('[data-step="1"]', row).setAttribute("aria-label", `One point more for ${name}`);
   }
 }
 

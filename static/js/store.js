@@ -2,15 +2,16 @@
 // A write goes into the outbox (outbox.js: IndexedDB, kept until the server confirms it) and is sent from
 // there at once, or when the connection comes back (page load, the online event, Background Sync, a
 // timer). Each carries an id made on the phone (the hand's id; the game's id and edit key), so sending it
-// twice changes nothing. Pages show the game as the server last sent it with the waiting writes on top,
-// and hear of every change through subscribe().
+// twice changes nothing. Pages show the game as the server last sent it with the waiting writes on top
+// (core.js), and hear of every change through subscribe(). The phone keeps one copy of each game: the
+// outbox's IndexedDB (localStorage holds only the edit keys).
 
+import { phoneGame } from "./core.js";
 import "./outbox.js";
 
 const outbox = globalThis.PitchOutbox;
 const KEYS = "pitch.keys"; // {gameId: editKey}
-const GAMES = "pitch.games"; // {gameId: {teams, scores, status, updated}}
-const gameKey = (id) => `pitch.game.${id}`; // the last game JSON seen on this phone
+const OLD_GAMES = "pitch.games"; // before IndexedDB held the games: {gameId: {...}}, and pitch.game.<id>
 
 export class StoreError extends Error {
   constructor(message, status = 0, field = null) {
@@ -59,24 +60,29 @@ export function rememberKey(gameId, key) {
   write(KEYS, { ...read(KEYS, {}), [gameId]: key });
 }
 
-// The game as last seen on this phone, or null.
-export const localGame = (gameId) => read(gameKey(gameId), null);
-
-// Keep a game's JSON on the phone and list it among the games on this phone.
-export function remember(game) {
-  write(gameKey(game.id), game);
-  const games = read(GAMES, {});
-  games[game.id] = {
-    teams: game.teams.map((team) => team.name), scores: game.scores, status: game.status, updated: Date.now(),
-  };
-  write(GAMES, games);
+// Games a phone kept in localStorage before IndexedDB held them: moved there once, then removed.
+async function moveOldGames() {
+  const ids = Object.keys(read(OLD_GAMES, {}));
+  for (const id of ids) {
+    const game = read(`pitch.game.${id}`, null);
+    if (game && !(await outbox.getGame(id))) await outbox.putGame(id, { variant: game.variant, server: game });
+    localStorage.removeItem(`pitch.game.${id}`);
+  }
+  if (ids.length) localStorage.removeItem(OLD_GAMES);
 }
 
-// The games on this phone, most recently changed first: [{id, teams, scores, status}].
-export function recentGames() {
-  return Object.entries(read(GAMES, {}))
-    .map(([id, item]) => ({ id, ...item }))
-    .sort((a, b) => b.updated - a.updated);
+// The games on this phone, most recently changed first: [{id, teams, scores, status}], each as the
+// phone has it (the server's copy with this phone's waiting writes).
+export async function recentGames() {
+  await moveOldGames().catch(() => {});
+  const [records, entries] = await Promise.all([outbox.allGames(), outbox.entries()]);
+  const games = records.map((record) => {
+    const mine = entries.filter((entry) => entry.gameId === record.id);
+    const { game } = phoneGame({ ...record, entries: mine }, location.origin);
+    const updated = Math.max(record.updated ?? 0, ...mine.map(outbox.queuedAt));
+    return game && { id: record.id, teams: game.teams.map((team) => team.name), scores: game.scores, status: game.status, updated };
+  });
+  return games.filter(Boolean).sort((a, b) => b.updated - a.updated);
 }
 
 // ---- The outbox.
@@ -131,25 +137,10 @@ export function seen(game) {
   return outbox.putGame(game.id, { variant: game.variant, server: game }).catch(() => null);
 }
 
-// Ask the server for the game now; resolves to it (kept on the phone), or null when it cannot be reached.
-export async function fetchGame(gameId) {
-  try {
-    const response = await fetch(`/api/games/${encodeURIComponent(gameId)}`, {
-      headers: { Accept: "application/json" }, cache: "no-store",
-    });
-    if (!response.ok) return null;
-    const game = await response.json();
-    await seen(game);
-    return game;
-  } catch {
-    return null;
-  }
-}
-
 // Create a game with an id and edit key made here. Resolves to the server's game (with edit_key) when
 // it answers at once, else to {id, edit_key, variant, pending: true}: the game lives on this phone
-// until the connection is back.
-export async function createGame(body) {
+// until the connection is back. `group` ({id, key}): the game is started in that group, on its key.
+export async function createGame(body, group = null) {
   const setup = { id: token(), edit_key: token(), ...body };
   rememberKey(setup.id, setup.edit_key);
   try {
@@ -157,7 +148,10 @@ export async function createGame(body) {
   } catch {
     throw new StoreError("This phone could not keep the new game (its storage refused it).");
   }
-  const entry = await queue({ gameId: setup.id, kind: "create", key: setup.edit_key, body: setup }, false);
+  const create = group
+    ? { gameId: setup.id, kind: "create", key: group.key, group: group.id, body: setup }
+    : { gameId: setup.id, kind: "create", key: setup.edit_key, body: setup };
+  const entry = await queue(create, false);
   await flush();
   const { server, entries } = await gameRecord(setup.id);
   const refused = entries.find((item) => item.seq === entry.seq)?.problem;
@@ -196,10 +190,17 @@ export function callTime(gameId, body = {}) {
 // The scorer's answer to a refused hand: "theirs" keeps the server's hand and drops this phone's,
 // "mine" puts this phone's hand in its place, "both" adds this phone's hand after the server's hands.
 // Later writes of the game follow: their hand numbers and ids are moved to match. Then it is all sent.
+// A game the group refused (its key, a name) is kept whatever the choice: it is created on its own, as
+// on the start page, and its hands follow it (it can be added to the group later, with both keys).
 export async function resolve(seq, choice) {
   const entries = await outbox.entries();
   const entry = entries.find((item) => item.seq === seq);
   if (!entry) return flush();
+  if (entry.kind === "create" && entry.group) {
+    await outbox.update({ ...entry, group: null, key: entry.body.edit_key, problem: null });
+    outbox.announce({ type: "changed", games: [entry.gameId] });
+    return flush();
+  }
   const later = entries.filter((item) => item.gameId === entry.gameId && item.seq > seq);
   const server = entry.problem?.server ?? null;
   const theirs = server?.hands?.[entry.number - 1] ?? null;
@@ -227,4 +228,47 @@ export async function joinSession(gameId, key, csrfToken) {
   } catch {
     return false;
   }
+}
+
+// A phone that holds the key (localStorage) but whose session does not: hand the key to the session,
+// once per tab. Resolves to whether the session took it.
+export async function rejoin(gameId, csrfToken) {
+  const key = editKey(gameId);
+  const once = `pitch.rejoined.${gameId}`;
+  if (!key || sessionStorage.getItem(once)) return false;
+  sessionStorage.setItem(once, "1");
+  return joinSession(gameId, key, csrfToken);
+}
+
+// ---- The edit key changed (on this phone, or on another one and this phone joined again with the new key).
+
+// Hold `key` for the game and send its waiting writes with it: those refused because their key was
+// replaced go again. Resolves once the outbox holds the new key.
+export async function adoptKey(gameId, key) {
+  if (!key) return;
+  rememberKey(gameId, key);
+  const stale = (await outbox.entries(gameId)).filter((entry) => entry.kind !== "create" && entry.key !== key);
+  for (const entry of stale) {
+    const problem = entry.problem?.code === "key_replaced" ? null : entry.problem;
+    await outbox.update({ ...entry, key, problem });
+  }
+  if (stale.length) outbox.announce({ type: "changed", games: [gameId] });
+}
+
+// Change the game's edit key (the page's CSRF form, with a key made here, so the session and this phone
+// hold the same new key). Resolves to true once the server has changed it.
+export async function changeKey(gameId, csrfToken) {
+  const key = token();
+  const form = new URLSearchParams({ new_key: key, csrf_token: csrfToken });
+  let response;
+  try {
+    response = await fetch(`/games/${encodeURIComponent(gameId)}/key`, { method: "POST", body: form });
+  } catch {
+    throw new StoreError("Changing the edit key needs a connection. Try again when this phone is online.");
+  }
+  if (!response.ok || !response.redirected) {
+    throw new StoreError("The server did not change the key. Reload the page and try again.", response.status);
+  }
+  await adoptKey(gameId, key);
+  return true;
 }

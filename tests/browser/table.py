@@ -7,19 +7,20 @@ import time
 
 import requests
 from playwright.sync_api import expect
+from tables import CARD_POINTS, FOUR
+from tables import PLAYERS as ALL_PLAYERS
 
 from scorekeeper.rules import make_table, parse_hand, score, state_to_dict
 
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
+PLAYERS = FOUR
 TEAMS = ("Us", "Them")
-POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
+POINTS = CARD_POINTS
 
 
 VARIANTS = {
     "ten-point": r"^10-Point Pitch, 4 players", "ten-point-six": r"^10-Point Pitch, 6 players",
     "tournament": r"^Tournament", "five-point": r"^Five-Point", "cutthroat": r"^Cutthroat",
 }
-SEATS = {"ten-point-six": 6, "cutthroat": 3}
 
 
 def start_game(page, base: str, teams=TEAMS, variant: str = "ten-point", **house) -> str:
@@ -29,8 +30,7 @@ def start_game(page, base: str, teams=TEAMS, variant: str = "ten-point", **house
     """
     page.goto(base + "/")
     page.get_by_role("radio", name=re.compile(VARIANTS[variant])).check()
-    names = (PLAYERS + ["Ed", "Flo"])[: SEATS.get(variant, 4)]
-    for seat, name in enumerate(names):
+    for seat, name in enumerate(ALL_PLAYERS[variant]):
         page.fill(f"#players-{seat}", name)
     if teams and variant != "cutthroat":
         page.fill("#team_names-0", teams[0])
@@ -148,3 +148,19 @@ CONTROLLED = """async (ms) => {
 def wait_controlled(page, ms: int = 10_000) -> None:
     """Fail unless a service worker controls `page` within `ms`."""
     assert page.evaluate(CONTROLLED, ms), "no service worker took control of the page"
+
+
+def controlled_page(persistent, base: str, game: bool = True, **start):
+    """A page of a phone whose service worker controls it, on a new game (`start`: start_game's) or the start page.
+
+    Returns the browser context, the page and the game's id (None on the start page).
+    """
+    context = persistent()
+    page = context.new_page()
+    game_id = None
+    if game:
+        game_id = start_game(page, base, **start)
+    else:
+        page.goto(base + "/")
+    wait_controlled(page)
+    return context, page, game_id

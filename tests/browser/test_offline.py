@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import time
 
 import pytest
 import requests
@@ -12,6 +14,7 @@ from table import (
     api,
     assert_sheet,
     body,
+    controlled_page,
     expected,
     log_hand,
     rows,
@@ -33,10 +36,7 @@ def sync_line(page):
 
 
 def test_a_whole_game_offline_survives_reloads_and_reaches_the_server_once(live_server, persistent):
-    context = persistent()
-    page = context.new_page()
-    game_id = start_game(page, live_server)
-    wait_controlled(page)
+    context, page, game_id = controlled_page(persistent, live_server)
     context.set_offline(True)
     for hand in FIVE:
         log_hand(page, *hand)
@@ -66,10 +66,7 @@ def test_a_whole_game_offline_survives_reloads_and_reaches_the_server_once(live_
 
 
 def test_a_game_started_offline_reaches_the_server_with_its_hands(live_server, persistent):
-    context = persistent()
-    page = context.new_page()
-    page.goto(live_server + "/")
-    wait_controlled(page)
+    context, page, _ = controlled_page(persistent, live_server, game=False)
     context.set_offline(True)
     game_id = start_game(page, live_server, teams=("North", "South"))
     assert page.locator("#game").get_attribute("data-shell") == "true"
@@ -133,6 +130,7 @@ def two_phones(live_server, new_page):
 @pytest.mark.parametrize("choice", ["theirs", "mine", "both"])
 def test_two_phones_log_the_same_hand_and_the_scorer_decides(live_server, new_page, choice):
     a, b, game_id = two_phones(live_server, new_page)
+    wait_controlled(b)  # the worker holds the app's files (the hand form's module among them) before the signal goes
     b.context.set_offline(True)
     log_hand(b, "Bo", "6", {"two": "Us"})  # B: hand 1, kept on the phone
     log_hand(a, "Cy", "5", MOVE_SIX)  # A: hand 1, on the server first
@@ -147,6 +145,10 @@ def test_two_phones_log_the_same_hand_and_the_scorer_decides(live_server, new_pa
     buttons = {"theirs": "Keep the other phone's hand 1", "mine": "Put this phone's hand in its place",
                "both": "Keep both: this phone's becomes hand 2"}
     screen.get_by_role("button", name=buttons[choice]).click()
+    if choice == "both":  # never one tap: the sheet with both hands, and a second question
+        ask = b.locator("#confirm-dialog")
+        expect(ask).to_contain_text("Keep both? Then the sheet has hand 1: Cy bid 5")
+        ask.get_by_role("button", name="Keep both hands").click()
     expect(screen).to_be_hidden()
     wait_sent(b)
     mine, theirs = body("Bo", "6", {"two": "Us"}), body("Cy", "5", MOVE_SIX)
@@ -195,10 +197,7 @@ def test_edits_and_undos_offline_are_sent_in_order(live_server, persistent):
 
 
 def test_background_sync_sends_the_outbox_with_no_page_open(live_server, persistent):
-    context = persistent()
-    page = context.new_page()
-    game_id = start_game(page, live_server)
-    wait_controlled(page)
+    context, page, game_id = controlled_page(persistent, live_server)
     context.set_offline(True)
     log_hand(page, "Bo", "6", {"two": "Us"})
     assert page.evaluate("async () => (await navigator.serviceWorker.ready).sync.getTags()") == ["outbox"]
@@ -225,3 +224,31 @@ def test_a_timed_game_keeps_counting_offline_after_a_reload(live_server, persist
     clock = page.locator('[data-slot="clock"]')
     expect(clock).to_have_text(re.compile(r"^(30:00|29:[0-5]\d) left on the clock$"))
     assert page.evaluate("() => window.gamePage.game.clock.ends_at") == ends_at
+
+
+def test_a_hand_the_server_asks_to_wait_for_is_kept_and_sent_once_after_the_wait(live_server, new_page):
+    page = new_page(service_workers="block")  # page.route sees the page's own requests
+    game_id = start_game(page, live_server)
+    limited = []
+
+    def too_many(route):
+        limited.append(time.monotonic())  # answered here: the server never sees it
+        body = json.dumps({"error": "Too many changes at once. Try again in 2 seconds."})
+        route.fulfill(status=429, headers={"Retry-After": "2"}, content_type="application/json", body=body)
+
+    through = []
+    page.on("response", lambda response: response.request.method == "POST" and response.url.endswith("/hands")
+            and response.status != 429 and through.append((time.monotonic(), response.status)))
+    page.route("**/api/games/*/hands", too_many, times=2)
+    log_hand(page, "Bo", "6", {"two": "Us"})
+    expect(sync_line(page)).to_contain_text("1 hand not sent yet")
+    expect(sync_line(page)).to_contain_text("Too many changes at once")
+    expect(sync_line(page)).to_contain_text(re.compile(r"again in [12] s"))
+    assert len(rows(page)) == 1 and len(api(live_server, game_id).json()["hands"]) == 0
+    wait_sent(page)
+    assert len(limited) == 2 and limited[1] - limited[0] >= 1.9  # the wait the server asked for
+    assert [status for _, status in through] == [201]  # reached the server once, after the second wait
+    assert through[0][0] - limited[1] >= 1.9
+    server = api(live_server, game_id).json()
+    assert len(server["hands"]) == 1 and server["scores"] == [1, 9]
+    assert len(rows(page)) == 1

@@ -7,9 +7,9 @@ import re
 import pytest
 import requests
 from playwright.sync_api import expect
-from table import start_game, wait_controlled
+from table import controlled_page, start_game, wait_controlled
 
-from scorekeeper.pages import assets
+from scorekeeper import assets
 
 pytestmark = pytest.mark.browser
 
@@ -40,10 +40,7 @@ def test_chromium_finds_the_app_installable(live_server, persistent):
 
 
 def test_pages_open_offline_from_the_worker(live_server, persistent):
-    context = persistent()
-    page = context.new_page()
-    page.goto(live_server + "/")
-    wait_controlled(page)
+    context, page, _ = controlled_page(persistent, live_server, game=False)
     context.set_offline(True)
     page.reload()
     expect(page.locator("h1")).to_have_text("Start a game")
@@ -53,7 +50,7 @@ def test_pages_open_offline_from_the_worker(live_server, persistent):
     expect(page.locator("h1")).to_have_text("No connection")
 
 
-def test_a_new_version_is_offered_and_runs_after_reload(live_server, persistent, monkeypatch):
+def test_a_new_version_is_offered_and_runs_after_reload(live_server, app, persistent, monkeypatch):
     context = persistent()
     page = context.new_page()
     game_id = start_game(page, live_server)
@@ -62,6 +59,7 @@ def test_a_new_version_is_offered_and_runs_after_reload(live_server, persistent,
     assert old == served_version(live_server)
     original = assets.version
     monkeypatch.setattr(assets, "version", lambda name: "new" + original(name))  # a deploy: every file changes
+    assets.forget(app)  # and the new deploy's processes build their import map anew
     new = served_version(live_server)
     assert new != old
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")

@@ -1,0 +1,34 @@
+"""A game with 20-character team and player names, made through the API, and a phone keeping its score."""
+
+from __future__ import annotations
+
+import re
+
+import requests
+
+PLAYERS = ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten"]
+TEAMS = ["The Card Sharks Club", "Grandma & Grandpa Jo"]
+POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
+
+
+def create_game(base: str, hands: int = 3, variant: str = "ten-point") -> dict:
+    """A game with the long names and `hands` hands in (the first made, the rest set), through the API."""
+    response = requests.post(f"{base}/api/games", json={"variant": variant, "players": PLAYERS, "team_names": TEAMS},
+                             timeout=10)
+    game = response.json()
+    for number in range(hands):
+        bidder = number % 4
+        took = POINTS[:6] if number == 0 else POINTS[:3]  # 6 of the 10 points, or 3
+        captured = {key: bidder % 2 if key in took else 1 - bidder % 2 for key in POINTS}
+        body = {"bidder": bidder, "bid": 3 if number == 0 else 4, "captured": captured}
+        requests.post(f"{base}/api/games/{game['id']}/hands", json=body,
+                      headers={"Authorization": f"Bearer {game['edit_key']}"}, timeout=10).raise_for_status()
+    return game
+
+
+def open_game(page, base: str, game: dict) -> None:
+    """This phone keeps score of `game` (through the co-scorer link)."""
+    page.goto(f"{base}/games/{game['id']}/join#key={game['edit_key']}")
+    page.get_by_role("button", name="Keep score on this phone").click()
+    page.wait_for_url(re.compile(r"/games/[\w-]+$"))
+    page.wait_for_function("() => window.gamePage")

@@ -1,0 +1,289 @@
+"""Quick entry at the table: a hand in at most four taps after the form opens, with no scrolling at 390x844
+and 320x640 and 20-character names, in every game with card points; "Card by card" one tap away and
+remembered; offline hands sent once; the High-Low-Jack-Game form fitting with three long names."""
+
+from __future__ import annotations
+
+import pytest
+import requests
+from longnames import PLAYERS, TEAMS, open_game
+from playwright.sync_api import expect
+from table import api, assert_sheet, controlled_page, wait_sent, wait_server
+
+pytestmark = pytest.mark.browser
+
+# The phones here need no service worker (the offline test has its own): none installs, so no precache
+# download is cut off when a short test closes its page.
+SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
+SIZE_IDS = ["390x844", "320x640"]
+SIX = [*PLAYERS, "Evangelina Marchetti", "Sebastian Kowalczyk"]  # 20 and 19 characters
+CARD_POINT_GAMES = {  # preset: its hand's total
+    "ten-point": 10, "ten-point-six": 10, "tournament": 10, "nine-point": 9, "eleven-point": 11, "thirteen-point": 13,
+}
+
+# Counts every real tap (pointerdown) from now on.
+COUNT_TAPS = """() => {
+  window.taps = 0;
+  document.addEventListener("pointerdown", (event) => { if (event.isTrusted) window.taps += 1; }, true);
+}"""
+
+# What would need a scroll in the open hand dialog: its content past its box, either way, or already scrolled.
+SCROLL_NEEDED = """() => {
+  const dialog = document.querySelector("#hand-dialog");
+  const problems = [];
+  const { scrollHeight, clientHeight, scrollWidth, clientWidth } = dialog;
+  if (scrollHeight > clientHeight + 1) problems.push(`height ${scrollHeight} > ${clientHeight}`);
+  if (scrollWidth > clientWidth + 1) problems.push(`width ${scrollWidth} > ${clientWidth}`);
+  if (dialog.scrollTop || dialog.scrollLeft) problems.push(`scrolled to ${dialog.scrollLeft},${dialog.scrollTop}`);
+  const page = document.scrollingElement;
+  if (page.scrollWidth > window.innerWidth) problems.push(`page width ${page.scrollWidth} > ${window.innerWidth}`);
+  for (const node of dialog.querySelectorAll("input, button")) {
+    const target = node.type === "radio" ? node.closest("label") : node;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    const outside = box.bottom > window.innerHeight + 0.5 || box.right > window.innerWidth + 0.5;
+    if (outside || box.top < -0.5 || box.left < -0.5) {
+      const name = target.textContent.trim().slice(0, 30) || node.name;
+      problems.push(`${name} at ${box.left},${box.top}..${box.right},${box.bottom}`);
+    }
+  }
+  return problems;
+}"""
+
+
+def long_game(base: str, variant: str = "ten-point", players=None) -> dict:
+    """A game with 20-character names made through the API (teams named where the game has two)."""
+    names = players or (SIX if variant == "ten-point-six" else PLAYERS)
+    body = {"variant": variant, "players": names}
+    if variant != "cutthroat":
+        body["team_names"] = TEAMS
+    response = requests.post(f"{base}/api/games", json=body, timeout=10)
+    assert response.status_code == 201, response.text
+    return response.json()
+
+
+def open_form(page):
+    """Open the hand form; the dialog."""
+    page.locator('[data-action="log"]').click()
+    dialog = page.locator("#hand-dialog")
+    dialog.wait_for(state="visible")
+    return dialog
+
+
+def quick_hand(dialog, bidder: str, bid: str, taken: int) -> None:
+    """Bidder, bid, the bidders' points, Save: four taps."""
+    dialog.locator("#f-bidder").get_by_role("radio", name=bidder, exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name=bid, exact=True).click()
+    dialog.locator("#f-quick").get_by_role("radio", name=str(taken), exact=True).click()
+    dialog.locator('[data-action="save"]').click()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=SIZE_IDS)
+@pytest.mark.parametrize("variant", CARD_POINT_GAMES)
+def test_a_quick_hand_takes_four_taps_and_no_scrolling(live_server, new_page, variant, size):
+    page = new_page(viewport=size, entry=None, service_workers="block")
+    game = long_game(live_server, variant)
+    open_game(page, live_server, game)
+    total = CARD_POINT_GAMES[variant]
+    dialog = open_form(page)
+    expect(dialog.locator("#f-quick")).to_be_visible()
+    expect(dialog.locator("#f-captured")).to_be_hidden()
+    expect(dialog.locator("#f-quick input[name=taken]")).to_have_count(total + 1)
+    assert page.evaluate(SCROLL_NEEDED) == []
+    page.evaluate(COUNT_TAPS)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
+    dialog.locator("#f-quick").get_by_role("radio", name=str(total - 4), exact=True).click()
+    live = dialog.locator(".live")
+    expect(live).to_have_text(f"{TEAMS[1]} took {total - 4} of {total}: made 5.")
+    assert page.evaluate(SCROLL_NEEDED) == [], "the filled form needs a scroll"
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+    taps = page.evaluate("() => window.taps")
+    print(f"{variant} {size['width']}x{size['height']}: {taps} taps after opening the form")
+    assert taps <= 4
+    server = wait_server(live_server, game["id"], 1)
+    assert server["hands"][0]["points"] == [4, total - 4] and "captured" not in server["hands"][0]
+    assert_sheet(page, server)
+
+
+def test_the_sheet_shows_the_totals_of_quick_hands_and_a_set_is_not_green(live_server, new_page):
+    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
+    game = long_game(live_server)
+    open_game(page, live_server, game)
+    quick_hand(open_form(page), PLAYERS[1], "6", 7)  # Grandma & Grandpa Jo make 6 with 7: 3-7
+    dialog = open_form(page)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[2], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
+    dialog.locator("#f-quick").get_by_role("radio", name="4", exact=True).click()  # 4 of the 5: set
+    live = dialog.locator(".live")
+    expect(live).to_have_text(f"{TEAMS[0]} took 4 of 10: set, −5.")
+    expect(live).to_have_class("live set")
+    shown, made = page.evaluate("""() => {
+      const live = document.querySelector("#hand-dialog .live");
+      const probe = document.createElement("output");
+      probe.className = "live ok";  // the colour of a made bid
+      live.parentElement.append(probe);
+      const colours = [getComputedStyle(live).color, getComputedStyle(probe).color];
+      probe.remove();
+      return colours;
+    }""")
+    assert shown != made, "a set is shown in the colour of a made bid"
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+    server = wait_server(live_server, game["id"], 2)
+    assert server["scores"] == [-2, 13] and [hand["made"] for hand in server["hands"]] == [True, False]
+    assert_sheet(page, server)
+
+
+def test_a_moon_given_as_points_is_made_only_with_every_point(live_server, new_page):
+    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
+    open_game(page, live_server, long_game(live_server))
+    dialog = open_form(page)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()
+    dialog.locator("#f-quick").get_by_role("radio", name="9", exact=True).click()
+    expect(dialog.locator(".live")).to_have_class("live set")
+    dialog.locator("#f-quick").get_by_role("radio", name="10", exact=True).click()
+    expect(dialog.locator(".live")).to_have_class("live ok")
+    expect(dialog.locator(".live")).to_have_text(f"{TEAMS[0]} took 10 of 10: made moon. Winner: {TEAMS[0]}.")
+
+
+def test_card_by_card_is_one_tap_away_and_remembered_after_a_reload(live_server, new_page):
+    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
+    game = long_game(live_server)
+    open_game(page, live_server, game)
+    dialog = open_form(page)
+    switch = dialog.locator('[data-action="entry"]')
+    expect(switch).to_have_text("Card by card")
+    switch.click()
+    expect(dialog.locator("#f-captured")).to_be_visible()
+    expect(dialog.locator("#f-quick")).to_be_hidden()
+    expect(switch).to_have_text("Points only")
+    dialog.locator('[data-action="cancel"]').click()
+    dialog.wait_for(state="hidden")
+    page.reload()
+    page.wait_for_function("() => window.gamePage")
+    dialog = open_form(page)
+    expect(dialog.locator("#f-captured")).to_be_visible()
+    expect(dialog.locator("#f-quick")).to_be_hidden()
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
+    dialog.locator("#f-captured_three").get_by_role("radio", name=TEAMS[0]).click()
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+    hand = wait_server(live_server, game["id"], 1)["hands"][0]
+    assert hand["captured"]["three"] == 0 and hand["points"] == [3, 7]
+    dialog = open_form(page)
+    dialog.locator('[data-action="entry"]').click()  # and back: quick entry again, after a reload too
+    dialog.locator('[data-action="cancel"]').click()
+    page.reload()
+    page.wait_for_function("() => window.gamePage")
+    expect(open_form(page).locator("#f-quick")).to_be_visible()
+
+
+def test_an_edit_opens_in_the_hands_own_form_and_may_change_it(live_server, new_page):
+    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
+    game = long_game(live_server)
+    open_game(page, live_server, game)
+    quick_hand(open_form(page), PLAYERS[1], "6", 7)
+    wait_server(live_server, game["id"], 1)
+    page.locator("#hand-1 a.edit").click()
+    dialog = page.locator("#hand-dialog")
+    dialog.wait_for(state="visible")
+    expect(dialog.locator("#f-quick input[name=taken][value='7']")).to_be_checked()
+    dialog.locator('[data-action="entry"]').click()
+    for point in ("ace", "jack", "off_jack", "high_joker"):
+        dialog.locator(f"#f-captured_{point}").get_by_role("radio", name=TEAMS[0]).click()
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+    page.wait_for_function("() => !window.gamePage.pending")
+    hand = api(live_server, game["id"]).json()["hands"][0]
+    assert hand["points"] == [4, 6] and hand["captured"]["ace"] == 0
+
+
+def test_an_offline_quick_hand_is_scored_on_the_phone_and_reaches_the_server_once(live_server, persistent):
+    context = persistent(entry=None)
+    context, page, game_id = controlled_page(lambda: context, live_server)
+    context.set_offline(True)
+    quick_hand(open_form(page), "Bo", "6", 7)
+    expect(page.locator(".board .side-score")).to_have_text(["3", "7"])
+    page.reload()
+    page.wait_for_function("() => window.gamePage && window.gamePage.game.hands.length === 1")
+    expect(page.locator(".board .side-score")).to_have_text(["3", "7"])
+    assert api(live_server, game_id).json()["hands"] == []
+    context.set_offline(False)
+    wait_sent(page)
+    server = wait_server(live_server, game_id, 1)
+    page.reload()
+    page.wait_for_function("() => window.gamePage")
+    again = api(live_server, game_id).json()
+    assert len(again["hands"]) == 1 and again["hands"][0]["points"] == [3, 7] and again["scores"] == [3, 7]
+    assert "captured" not in server["hands"][0]
+    assert_sheet(page, again)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violations_on_the_quick_form(live_server, new_page, axe, scheme):
+    page = new_page(viewport=SIZES[1], color_scheme=scheme, entry=None, service_workers="block")
+    open_game(page, live_server, long_game(live_server))
+    dialog = open_form(page)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="7", exact=True).click()
+    dialog.locator("#f-quick").get_by_role("radio", name="6", exact=True).click()
+    expect(dialog.locator(".live")).to_have_class("live set")
+    assert axe(page) == []
+
+
+def test_three_players_alone_give_points_with_steppers(live_server, new_page):
+    """A custom card-point game of three players alone: a box per player, the bidder gets the rest."""
+    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
+    body = {"variant": "ten-point", "players": PLAYERS[:3], "rules": {"partners": False, "moon": None}}
+    game = requests.post(f"{live_server}/api/games", json=body, timeout=10).json()
+    open_game(page, live_server, game)
+    dialog = open_form(page)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="4", exact=True).click()
+    for _ in range(3):
+        dialog.get_by_role("button", name=f"One point more for {PLAYERS[1]}").click()
+    dialog.get_by_role("button", name=f"One point more for {PLAYERS[2]}").click()
+    expect(dialog.locator("#points_0")).to_have_value("6")
+    assert page.evaluate(SCROLL_NEEDED) == []
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+    assert wait_server(live_server, game["id"], 1)["hands"][0]["points"] == [6, 3, 1]
+
+
+def test_the_high_low_jack_game_form_fits_with_three_long_names(live_server, new_page, axe):
+    """Cutthroat: who took high, low, jack and game (or nobody), no quick entry, nothing to scroll at 390x844."""
+    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
+    game = long_game(live_server, "cutthroat", PLAYERS[:3])
+    open_game(page, live_server, game)
+    dialog = open_form(page)
+    expect(dialog.locator("#f-captured")).to_be_visible()
+    expect(dialog.locator('[data-action="entry"]')).to_have_count(0)
+    assert page.evaluate(SCROLL_NEEDED) == []
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[2], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="3", exact=True).click()
+    dialog.locator("#f-captured_game").get_by_role("radio", name="Nobody (tied)").click()
+    expect(dialog.locator("#f-captured_jack").get_by_role("radio", name=PLAYERS[2])).to_be_checked()
+    assert page.evaluate(SCROLL_NEEDED) == []
+    assert axe(page) == []
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")
+    assert wait_server(live_server, game["id"], 1)["hands"][0]["made"] is True
+
+
+def test_a_half_entered_quick_hand_comes_back_after_a_reload(live_server, new_page):
+    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
+    open_game(page, live_server, long_game(live_server))
+    dialog = open_form(page)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="6", exact=True).click()
+    dialog.locator("#f-quick").get_by_role("radio", name="7", exact=True).click()
+    page.reload()
+    dialog = page.locator("#hand-dialog")
+    dialog.wait_for(state="visible")
+    expect(dialog.locator("#f-quick")).to_be_visible()
+    expect(dialog.locator("#f-quick input[name=taken][value='7']")).to_be_checked()
+    expect(dialog.locator(".live")).to_have_text(f"{TEAMS[1]} took 7 of 10: made 6.")
