@@ -1,4 +1,4 @@
-"""Page weight and Lighthouse scores of the start page, a 40-hand game page and its share page.
+"""Page weight and Lighthouse scores of the start page, a 40-hand game page, its share page and a group page.
 
 Starts the app with gunicorn on a free port and a temporary SQLite database,
 records a 40-hand game through the API, then for each page prints:
@@ -134,6 +134,8 @@ class References(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.urls: list[str] = []
+        self.import_map: dict[str, str] = {}
+        self._in_import_map = False
 
     def handle_starttag(self, tag, attrs) -> None:
         values = dict(attrs)
@@ -142,6 +144,13 @@ class References(HTMLParser):
             self.urls.append(values["href"])
         elif tag in ("script", "img", "source") and values.get("src"):
             self.urls.append(values["src"])
+        self._in_import_map = tag == "script" and values.get("type") == "importmap"
+
+    def handle_data(self, data) -> None:
+        """The page's import map: module URLs a browser loads in place of the plain ones imports name."""
+        if self._in_import_map:
+            self.import_map.update(json.loads(data).get("imports", {}))
+            self._in_import_map = False
 
 
 CSS_URL = re.compile(r"url\(\s*['\"]?([^'\")]+)['\"]?\s*\)")
@@ -152,16 +161,23 @@ JS_IMPORT = re.compile(
 )
 
 
-def nested(url: str, body: bytes, content_type: str) -> list[str]:
-    """URLs a stylesheet or an ES module pulls in when it loads."""
+def nested(url: str, body: bytes, content_type: str, import_map: dict[str, str]) -> list[str]:
+    """URLs a stylesheet or an ES module pulls in when it loads (module URLs mapped as the page's import map says)."""
     text = body.decode("utf-8", "replace")
     if "css" in content_type:
         found = CSS_URL.findall(text) + CSS_IMPORT.findall(text)
     elif "javascript" in content_type:
         found = [a or b for a, b in JS_IMPORT.findall(text)]
+        return [urljoin(url, mapped(urljoin(url, item), import_map)) for item in found]
     else:
         return []
     return [urljoin(url, item) for item in found if not item.startswith("data:")]
+
+
+def mapped(url: str, import_map: dict[str, str]) -> str:
+    """A module URL as the import map resolves it (its path matched, the origin kept)."""
+    parts = urlsplit(url)
+    return import_map.get(parts.path, url)
 
 
 @dataclass
@@ -210,6 +226,7 @@ def weigh(session: requests.Session, name: str, url: str) -> PageWeight:
     """Fetch a page and its same-origin subresources, recursively; sizes gzipped at level 6."""
     origin = urlsplit(url)[:2]
     page, queue, seen = PageWeight(name, url), [url], set()
+    import_map: dict[str, str] = {}
     while queue:
         current = queue.pop(0)
         if current in seen or urlsplit(current)[:2] != origin:
@@ -226,9 +243,10 @@ def weigh(session: requests.Session, name: str, url: str) -> PageWeight:
         if current == url:
             parser = References()
             parser.feed(body.decode("utf-8", "replace"))
+            import_map = parser.import_map
             queue.extend(urljoin(url, item) for item in parser.urls)
         else:
-            queue.extend(nested(current, body, content_type))
+            queue.extend(nested(current, body, content_type, import_map))
     return page
 
 
@@ -253,6 +271,18 @@ def lighthouse(url: str, name: str, cookie: str | None) -> dict[str, int]:
     ]
     scores["_failing"] = failing  # type: ignore[assignment]
     return scores
+
+
+def make_group(base: str, games: int) -> str:
+    """A group with `games` finished games of 20 hands (bench/groups.py's), through the API; its id."""
+    from groups import finished_game
+
+    group = requests.post(f"{base}/api/groups", json={"name": "Bench table"}, timeout=30).json()
+    headers = {"Authorization": f"Bearer {group['edit_key']}"}
+    for number in range(games):
+        requests.post(f"{base}/api/groups/{group['id']}/games", json=finished_game(number), headers=headers,
+                      timeout=60).raise_for_status()
+    return group["id"]
 
 
 def kb(size: int) -> str:
@@ -299,6 +329,7 @@ def main() -> None:
                 ("start page", f"{base}/", requests.Session()),
                 (f"game page ({args.hands} hands, scorer)", f"{base}/games/{game_id}", scorer),
                 (f"share page ({args.hands} hands)", f"{base}/share/{game_id}", requests.Session()),
+                ("group page (40 games of 20 hands)", f"{base}/g/{make_group(base, 40)}", requests.Session()),
             ]
             compressed = False
             for index, (name, url, session) in enumerate(pages):
