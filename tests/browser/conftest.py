@@ -191,16 +191,21 @@ def _collect(page, errors: list[str]) -> None:
 
 
 @pytest.fixture
-def new_page(browser, page_errors) -> Iterator[Callable[..., object]]:
+def new_page(request, browser, page_errors) -> Iterator[Callable[..., object]]:
     """Open another phone: a new context and page (360x740 unless told), watched for errors.
 
     Keyword arguments go to browser.new_context (e.g. bypass_csp=True, offline=True); `entry` is the way
-    the phone enters hands ("cards", or None for the app's default, quick entry).
+    the phone enters hands ("cards", or None for the app's default, quick entry). In a module marked
+    `pages` the phone's service worker is blocked: installing it stores the whole app shell (some
+    forty files and a page per kind of game) on every new phone, a second or more a test, and what
+    those tests check does not depend on it. The worker's own behaviour is tested in test_pwa.py,
+    test_offline.py and the other tests that go offline.
     """
     contexts = []
+    worker = "block" if request.node.get_closest_marker("pages") else "allow"
 
     def open_page(entry: str | None = "cards", **context_options):
-        options = {"viewport": VIEWPORT, **context_options}
+        options = {"viewport": VIEWPORT, "service_workers": worker, **context_options}
         context = browser.new_context(**options)
         choose_entry(context, entry)
         contexts.append(context)

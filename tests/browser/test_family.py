@@ -13,7 +13,7 @@ from test_table_layout import OVERFLOW
 from scorekeeper.pages.forms import COMMON
 from scorekeeper.rules import DESCRIPTIONS, PRESETS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 PHONE = {"width": 390, "height": 844}
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
@@ -197,13 +197,14 @@ def open_everything(page) -> None:
     open_house(page)
 
 
-@pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_axe_start_page_with_more_kinds_and_the_editor_open(live_server, new_page, axe, scheme):
-    page = new_page(color_scheme=scheme, viewport=PHONE)
+def test_axe_start_page_with_more_kinds_and_the_editor_open(live_server, new_page, axe):
+    page = new_page(viewport=PHONE)
     page.goto(live_server + "/")
     open_everything(page)
     page.get_by_role("checkbox", name="Off-ace", exact=True).check()
-    assert axe(page) == []
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        assert axe(page) == [], scheme
 
 
 def test_at_320_px_the_start_page_holds_with_everything_open_and_long_names(live_server, new_page):

@@ -154,9 +154,11 @@ def start_in_a_group(page, base: str) -> str:
     return page.url.rsplit("/", 1)[1]
 
 
+@pytest.mark.parametrize("https_server", ["tls-proxy"], indirect=True)  # as deployed; the posts run on both
 def test_a_group_game_over_https_two_phones_and_quick_entry(https_server, new_page):
-    """A group made and its game started by form posts over HTTPS, on a 320-px phone with 20-character names;
-    hands in quick entry on two phones, each seeing the other's; the group page counts the game."""
+    """A group made and its game started by form posts over HTTPS behind the TLS proxy, on a 320-px phone with
+    20-character names; hands in quick entry on two phones, each seeing the other's; the group page counts
+    the game."""
     first = new_page(viewport=PHONE, entry=None)
     game_id = start_in_a_group(first, https_server.base)
     first.wait_for_function("() => window.gamePage")

@@ -12,7 +12,7 @@ import pytest
 import requests
 from table import log_hand, start_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 CARDS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
 UPDATE_LIMIT_MS = 5000

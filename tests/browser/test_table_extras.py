@@ -10,7 +10,7 @@ import requests
 from longnames import PLAYERS, POINTS, TEAMS, open_game
 from playwright.sync_api import expect
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 WAKE_LOCK = """(() => {
   window.__wake = [];

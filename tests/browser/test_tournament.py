@@ -14,7 +14,7 @@ from playwright.sync_api import expect
 from scorekeeper.extensions import db
 from scorekeeper.models import Game, utcnow
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 TEAMS = [("Aces", "Ann", "Bo"), ("Kings", "Cy", "Di"), ("Queens", "Ed", "Flo")]
 SINGLES = ["Gus", "Hal"]  # paired at random into the fourth team, "Gus & Hal" or "Hal & Gus"

@@ -12,7 +12,7 @@ import requests
 from playwright.sync_api import expect
 from test_table_layout import OVERFLOW
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 NARROW = {"width": 320, "height": 640}
 PLAYERS = ["Bartholomew Featherstonehaugh-Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby",
