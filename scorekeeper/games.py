@@ -17,7 +17,7 @@ from . import clock, revisions, scorecache
 from .database import writing
 from .extensions import db
 from .groups.models import Group
-from .keys import check_key, is_token, key_hash, key_matches, new_key_in, new_token, replace_key, was_replaced
+from .keys import change_key, check_key, is_token, key_hash, key_matches, new_key_in, new_token
 from .models import HAND_COLUMNS, Game, HandRecord, hand_from, utcnow
 from .rules import (
     Conflict,
@@ -599,12 +599,7 @@ def rotate_key(game_id: str, edit_key: str | None, body: Any) -> tuple[Saved, st
     new_key = new_key_in(body)
     with writing():
         game = _lock(game_id)
-        if new_key and key_matches(game, new_key) and was_replaced(game, edit_key):
-            return Saved(game, state_of(game), created=False), new_key
-        check_game_key(game, edit_key)
-        new_key = new_key or new_token()
-        if new_key == edit_key:
-            raise RuleError("The new edit key must differ from the one it replaces.", "edit_key")
-        replace_key(game, new_key)
-        touch(game)
-    return Saved(game, state_of(game), created=True), new_key
+        new_key, changed = change_key(game, edit_key, new_key, check=check_game_key)
+        if changed:
+            touch(game)
+    return Saved(game, state_of(game), created=changed), new_key

@@ -7,7 +7,7 @@ import hashlib
 import hmac
 import re
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from flask import session
@@ -80,6 +80,23 @@ def replace_key(locked: Locked, new_key: str) -> None:
     former = [locked.edit_key_hash, *(locked.former_key_hashes or [])]
     locked.former_key_hashes = [digest for digest in former if digest != key_hash(new_key)][:FORMER]
     locked.edit_key_hash = key_hash(new_key)
+
+
+def change_key(locked: Locked, edit_key: str | None, new_key: str | None,
+               check: Callable[[Locked, str | None], None] = check_key) -> tuple[str, bool]:
+    """Change `locked`'s key from `edit_key` (as `check` accepts it) to `new_key`, made here if None.
+
+    Returns the key that opens `locked` now, and whether this call changed it: the same change sent again
+    (the new key opens it and `edit_key` is one it replaced) changes nothing and answers the same.
+    """
+    if new_key and key_matches(locked, new_key) and was_replaced(locked, edit_key):
+        return new_key, False
+    check(locked, edit_key)
+    new_key = new_key or new_token()
+    if new_key == edit_key:
+        raise RuleError("The new edit key must differ from the one it replaces.", "edit_key")
+    replace_key(locked, new_key)
+    return new_key, True
 
 
 def table_key(tournament_key: str, game_id: str) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import timedelta
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -12,7 +13,7 @@ from .. import games
 from ..database import writing
 from ..extensions import db
 from ..games import NotFound
-from ..keys import check_key, is_token, key_hash, key_matches, new_key_in, new_token, replace_key, was_replaced
+from ..keys import change_key, check_key, is_token, key_hash, new_key_in, new_token
 from ..models import Game, utcnow
 from ..revisions import touch
 from ..rules import Conflict, RuleError
@@ -257,12 +258,7 @@ def rotate_key(group_id: str, edit_key: str | None, body: Any) -> tuple[Group, s
         found = db.session.get(Group, group_id, with_for_update=True) if is_token(group_id) else None
         if found is None:
             raise NotFound(NO_GROUP)
-        if new_key and key_matches(found, new_key) and was_replaced(found, edit_key):
-            return found, new_key
-        check_key(found, edit_key, realm="group")
-        new_key = new_key or new_token()
-        if new_key == edit_key:
-            raise RuleError("The new edit key must differ from the one it replaces.", "edit_key")
-        replace_key(found, new_key)
-        touch(found)
+        new_key, changed = change_key(found, edit_key, new_key, check=partial(check_key, realm="group"))
+        if changed:
+            touch(found)
     return found, new_key

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -10,10 +11,10 @@ from sqlalchemy.orm import selectinload
 from .. import games
 from ..database import writing
 from ..extensions import db
-from ..keys import check_key, key_matches, new_key_in, new_token, replace_key, table_key, was_replaced
+from ..keys import change_key, check_key, key_matches, new_key_in, new_token, replace_key, table_key
 from ..models import Game, utcnow
 from ..revisions import touch
-from ..rules import Conflict, RuleError
+from ..rules import Conflict
 from .models import Pairing, Tournament, TournamentTeam
 from .pairing import Round, schedule
 from .service import find_for_update, lock
@@ -115,13 +116,9 @@ def rotate_key(tournament_id: str, edit_key: str | None, body: Any) -> tuple[Tou
     new_key = new_key_in(body)
     with writing():
         tournament = find_for_update(tournament_id)
-        if new_key and key_matches(tournament, new_key) and was_replaced(tournament, edit_key):
+        new_key, changed = change_key(tournament, edit_key, new_key, check=partial(check_key, realm="tournament"))
+        if not changed:
             return tournament, new_key
-        check_key(tournament, edit_key, realm="tournament")
-        new_key = new_key or new_token()
-        if new_key == edit_key:
-            raise RuleError("The new edit key must differ from the one it replaces.", "edit_key")
-        replace_key(tournament, new_key)
         touch(tournament)
         ids = [pairing.game_id for pairing in tournament.pairings if pairing.game_id]
         for game in db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).with_for_update()):
