@@ -29,7 +29,7 @@ def test_every_page_of_a_group_without_finished_games_answers(app, client, min_g
     added = group.send("post", "/people", {"name": "Eve"})
     assert added.status_code == 201, added.get_json()
     if played == "unfinished game":
-        group.game("ten-point", FOUR, [ten_all(0, 2, 0)])
+        group.game("ten-point", FOUR, [ten_all(0, 3, 0)])
     person = group.people()["Eve"]
     paths = public_paths(app, group.id, person)
     assert f"/g/{group.id}" in paths and f"/g/{group.id}/people/{person}" in paths
