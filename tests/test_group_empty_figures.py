@@ -36,7 +36,7 @@ def test_every_page_of_a_group_without_finished_games_answers(app, client, min_g
     for path in paths:
         for query in ("", "?season=all", "?all=1"):
             response = client.get(path + query)
-            # 403: the merge and start forms ask for the group's key in this browser; what matters is that nothing fails.
+            # 403: the merge and start forms ask for the key in this browser; what matters is that nothing fails.
             expected = 403 if path.endswith(("/merge", "/start")) else 200
             assert response.status_code == expected, (path + query, response.status_code)
     page = client.get(f"/g/{group.id}?season=all").get_data(as_text=True)

@@ -17,6 +17,45 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 REPLACEMENT = "\ufffd"
 # Unicode categories refused anywhere in a name, and how the message calls them.
 REFUSED = {"Cc": "a control character", "Zl": "a line break", "Zp": "a line break", "Cs": "a broken character"}
+# Unicode's Default_Ignorable_Code_Point: characters that show as nothing (engine.js reads the same property as
+# \p{Default_Ignorable_Code_Point}; tests/test_invisible_names.py checks the two lists agree on every code point).
+# "Ann" and "Ann" with a zero-width space would be two players who look the same, so a name holds one only where
+# a script or an emoji needs it (`_invisible_allowed`).
+IGNORABLE = re.compile(
+    "[\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f"
+    "\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a"
+    "\U000e0000-\U000e0fff]"
+)
+JOINERS = "\u200c\u200d"  # zero-width non-joiner and joiner: Persian and Indic spelling, emoji sequences
+VARIATION = re.compile("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")  # emoji or text style of the character before
+BLACK_FLAG, TAG_END = "\U0001f3f4", "\U000e007f"  # a subdivision flag: U+1F3F4, tag letters, cancel tag
+TAG = re.compile("[\U000e0020-\U000e007e]")
+
+
+def _visible(char: str) -> bool:
+    return IGNORABLE.match(char) is None
+
+
+def _invisible_allowed(text: str, at: int) -> bool:
+    """Whether the ignorable character at `at` is part of a sequence that shows: a joiner between two characters
+    beyond ASCII (or after a variation selector), a variation selector after a character that is not an ASCII
+    letter or space, a tag inside a subdivision flag."""
+    char = text[at]
+    before = text[at - 1] if at else ""
+    after = text[at + 1] if at + 1 < len(text) else ""
+    if char in JOINERS:
+        joins_before = (before and ord(before) > 0x7F and _visible(before)) or bool(VARIATION.match(before or "x"))
+        return bool(joins_before and after and ord(after) > 0x7F and _visible(after))
+    if VARIATION.match(char):
+        return bool(before) and _visible(before) and not (before.isascii() and (before.isalpha() or before.isspace()))
+    if TAG.match(char) or char == TAG_END:
+        start = at
+        while start and TAG.match(text[start - 1]):
+            start -= 1
+        end = text.find(TAG_END, at)
+        return start > 0 and text[start - 1] == BLACK_FLAG and end != -1 and all(
+            TAG.match(tag) for tag in text[at:end]) and end > start
+    return False
 
 
 def refused_character(text: str) -> str | None:
@@ -29,6 +68,9 @@ def refused_character(text: str) -> str | None:
         kind = REFUSED.get(unicodedata.category(char))
         if kind is not None:
             return kind
+    for match in IGNORABLE.finditer(text):
+        if match.group() not in DIRECTION_MARKS and not _invisible_allowed(text, match.start()):
+            return "a character that shows as nothing"
     return None
 
 

@@ -53,6 +53,13 @@ const DIRECTION_MARKS = /^[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]$/;
 const CONTROL = /^[\x00-\x1f\x7f-\x9f]$/;
 const LINE_BREAK = /^[\u2028\u2029]$/;
 const SURROGATE = /^[\ud800-\udfff\ufffd]$/;
+// Characters that show as nothing (rules/names.py IGNORABLE): allowed only where a script or an emoji needs them.
+const IGNORABLE = /^\p{Default_Ignorable_Code_Point}$/u;
+const JOINERS = /^[\u200c\u200d]$/;
+const VARIATION = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
+const TAG = /^[\u{e0020}-\u{e007e}]$/u;
+const BLACK_FLAG = "\u{1f3f4}";
+const TAG_END = "\u{e007f}";
 
 export const MOON = "moon";
 export const SUITS = freeze(["clubs", "diamonds", "hearts", "spades"]);
@@ -620,6 +627,29 @@ function parseAllTricks(body, rules, bid, captured) {
 
 // ---- Tables: variant, players in seat order, team names, house rules, time call.
 
+const visible = (char) => !IGNORABLE.test(char);
+const beyondAscii = (char) => char !== undefined && char.codePointAt(0) > 0x7f && visible(char);
+
+// Whether the ignorable character at `at` of `chars` (code points) is part of a sequence that shows
+// (rules/names.py _invisible_allowed).
+function invisibleAllowed(chars, at) {
+  const [char, before, after] = [chars[at], chars[at - 1], chars[at + 1]];
+  if (JOINERS.test(char)) {
+    return (beyondAscii(before) || (before !== undefined && VARIATION.test(before))) && beyondAscii(after);
+  }
+  if (VARIATION.test(char)) {
+    return before !== undefined && visible(before) && !/^[A-Za-z\s]$/.test(before);
+  }
+  if (TAG.test(char) || char === TAG_END) {
+    let start = at;
+    while (start > 0 && TAG.test(chars[start - 1])) start -= 1;
+    const end = chars.indexOf(TAG_END, at);
+    return start > 0 && chars[start - 1] === BLACK_FLAG && end !== -1 && end > start &&
+      chars.slice(at, end).every((tag) => TAG.test(tag));
+  }
+  return false;
+}
+
 // What the first character a name cannot hold is, in words (rules/names.py), or null.
 function refusedCharacter(text) {
   for (const char of text) {
@@ -627,6 +657,12 @@ function refusedCharacter(text) {
     if (CONTROL.test(char)) return "a control character";
     if (LINE_BREAK.test(char)) return "a line break";
     if (SURROGATE.test(char)) return "a broken character";
+  }
+  const chars = Array.from(text);
+  for (let at = 0; at < chars.length; at += 1) {
+    if (IGNORABLE.test(chars[at]) && !DIRECTION_MARKS.test(chars[at]) && !invisibleAllowed(chars, at)) {
+      return "a character that shows as nothing";
+    }
   }
   return null;
 }

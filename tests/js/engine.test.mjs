@@ -295,7 +295,9 @@ describe("errors", () => {
     assert.equal(blank.message, "Player 2's name must be 1 to 40 characters.");
     assert.equal(caught(() => makeTable("ten-point", ["Ann", "ANN ", "Cy", "Di"])).field, "players");
     assert.equal(caught(() => makeTable("ten-point", ["Straße", "STRASSE", "Cy", "Di"])).field, "players");
-    assert.deepEqual(makeTable("ten-point", ["ı", "I", "\x1cCy\x85", "\ufeffDi"]).players, ["ı", "I", "Cy", "\ufeffDi"]);
+    assert.deepEqual(makeTable("ten-point", ["ı", "I", "\x1cCy\x85", "Di"]).players, ["ı", "I", "Cy", "Di"]);
+    assert.equal(caught(() => makeTable("ten-point", ["Ann", "Bo", "Cy", "\ufeffDi"])).message,
+      "Player 4's name has a character that cannot be shown (a character that shows as nothing); retype it.");
     assert.ok(makeTable("ten-point", ["😀".repeat(40), "Bo", "Cy", "Di"]));
     assert.deepEqual(shown(caught(() => makeTable("ten-point", PLAYERS, ["Us"]))), {
       kind: "invalid", field: "team_names", message: "Give 2 team names, or none.",
