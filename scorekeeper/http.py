@@ -17,6 +17,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
 
 from .games import NotFound
+from .jsontext import checked
 from .keys import Forbidden
 from .limits import retry_after
 from .rules import RuleError
@@ -98,9 +99,10 @@ def json_body(optional: bool = False) -> Any:
     if data and request.mimetype != "application/json":
         raise UnsupportedMediaType(NOT_JSON)
     try:
-        return request.get_json(force=True)
+        body = request.get_json(force=True)
     except (BadRequest, RecursionError):  # RecursionError: arrays or objects nested thousands deep
         raise BadRequest("The body is not valid JSON.") from None
+    return checked(body)
 
 
 def bearer_key() -> str | None:

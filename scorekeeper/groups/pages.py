@@ -15,7 +15,7 @@ from typing import Any
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
-from .. import limits
+from .. import jsontext, limits
 from ..exports import attachment
 from ..http import private, rule_status
 from ..keys import Forbidden, Held, is_token
@@ -64,6 +64,7 @@ def import_group():
                 body = json.loads(form.file.data.read().decode("utf-8-sig"))
             except (UnicodeDecodeError, ValueError, RecursionError):
                 raise RuleError(transfer.NOT_A_GROUP + " It is not a JSON file.", "file") from None
+            body = jsontext.checked(body)
             group, edit_key = transfer.import_group(body)
         except RuleError as problem:
             error, status = f"Nothing was imported. {problem.message}", rule_status(problem)

@@ -13,7 +13,7 @@ from flask import redirect, render_template, url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from .. import games, limits
+from .. import games, jsontext, limits
 from ..exports import attachment, game_body, sheet_rows
 from ..game_json import game_json
 from ..http import rule_status
@@ -62,6 +62,7 @@ def read_upload(data: bytes) -> dict[str, Any]:
         exported = json.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise RuleError(NOT_A_GAME + " It is not a JSON file.") from None
+    exported = jsontext.checked(exported)
     if not isinstance(exported, dict) or "variant" not in exported or "players" not in exported:
         raise RuleError(NOT_A_GAME)
     hands = exported.get("hands", [])

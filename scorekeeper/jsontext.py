@@ -1,0 +1,43 @@
+"""JSON as it arrives, in a body or an uploaded file: parsed once, and every text in it (object keys included)
+checked once, before any of it reaches a hash, a message, the database or a page.
+
+JSON can spell half of a surrogate pair on its own (`"\\ud800"`): Python keeps it as a string that cannot be
+encoded as UTF-8, so hashing it, storing it or repeating it in a refusal would fail. Such a body is refused here,
+whole, with the place of the text in it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .rules.errors import RuleError
+from .rules.names import SURROGATE
+
+
+def broken_text_at(value: Any) -> str | None:
+    """Where the first text holding half of a surrogate pair is (`players[1]`, `rules` key), or None."""
+    stack: list[tuple[Any, str]] = [(value, "")]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, str):
+            if SURROGATE.search(item):
+                return where or "the body"
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                if SURROGATE.search(key):
+                    return f"a name of a field{' in ' + where if where else ''}"
+                stack.append((inner, f"{where}.{key}" if where else key))
+        elif isinstance(item, list):
+            stack.extend((inner, f"{where}[{index}]") for index, inner in enumerate(item))
+    return None
+
+
+def checked(value: Any) -> Any:
+    """`value` (parsed JSON), or a RuleError naming the first text that holds a broken character."""
+    where = broken_text_at(value)
+    if where is not None:
+        field = where.split(".", 1)[0].split("[", 1)[0] if not where.startswith(("a name", "the body")) else None
+        raise RuleError(f"The text of {where} has a character that cannot be shown (a broken character); retype it.",
+                        field)
+    return value
+
