@@ -3,6 +3,8 @@ answer, and an exported game read back as the body that creates it."""
 
 from __future__ import annotations
 
+import csv
+import io
 from typing import Any
 
 from flask import Response
@@ -13,24 +15,33 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 
 
 def cell(text: str) -> str:
-    """A name as a spreadsheet cell: a leading = + - @ would be read as a formula."""
+    """A text as a spreadsheet cell: a leading = + - @ (a name, or a game id: 1 in 64 starts with -) would be read
+    as a formula."""
     return "'" + text if text.startswith(FORMULA_START) else text
+
+
+def csv_text(rows: list[list[Any]]) -> str:
+    """Rows as CSV, every text a safe cell, UTF-8 with a BOM so spreadsheets read names right."""
+    out = io.StringIO()
+    csv.writer(out, lineterminator="\r\n").writerows(
+        [cell(value) if isinstance(value, str) else value for value in row] for row in rows)
+    return "\ufeff" + out.getvalue()
 
 
 def sheet_rows(state: GameState) -> list[list[Any]]:
     """The paper sheet: a header, then one row per hand (misdeals too) with each team's points and total."""
     table = state.table
-    labels = [cell(table.team_label(team)) for team in range(len(state.scores))]
+    labels = [table.team_label(team) for team in range(len(state.scores))]
     rows: list[list[Any]] = [
         ["Hand", "Dealer", "Bidder", "Bid", "Trump", "Result"]
         + [f"{label} points" for label in labels] + [f"{label} total" for label in labels]
     ]
     for scored in state.hands:
-        hand, dealer = scored.hand, cell(table.players[scored.dealer])
+        hand, dealer = scored.hand, table.players[scored.dealer]
         if hand.misdeal:
             start = [scored.number, dealer, "", "", "", "misdeal"]
         else:
-            start = [scored.number, dealer, cell(table.players[hand.bidder]), hand.bid, hand.trump or "",
+            start = [scored.number, dealer, table.players[hand.bidder], hand.bid, hand.trump or "",
                      "made" if scored.made else "set"]
         rows.append(start + list(scored.delta) + list(scored.scores))
     return rows

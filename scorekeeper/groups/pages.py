@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 import json
 import re
 import unicodedata
@@ -16,7 +14,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_wtf import FlaskForm
 
 from .. import jsontext, limits
-from ..exports import attachment
+from ..exports import attachment, csv_text
 from ..http import private, rule_status
 from ..keys import Forbidden, Held, is_token
 from ..keys import games as held_games
@@ -249,13 +247,6 @@ def _download_name(group: Group, extension: str) -> str:
     return f"pitch-group-{slug}.{extension}"
 
 
-def _csv(rows: list[list[Any]]) -> str:
-    """Rows as CSV, UTF-8 with a BOM so spreadsheets read names right."""
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerows(rows)
-    return "\ufeff" + out.getvalue()
-
-
 @bp.get("/g/<group_id>/export.json")
 def export_json(group_id: str):
     """The whole group as one file, which POST /api/groups/import makes into a new group."""
@@ -268,14 +259,14 @@ def export_json(group_id: str):
 def games_csv(group_id: str):
     """The group's games, one row each."""
     group = service.get_group(group_id)
-    return attachment(_csv(transfer.games_rows(group)), "text/csv", _download_name(group, "games.csv"))
+    return attachment(csv_text(transfer.games_rows(group)), "text/csv", _download_name(group, "games.csv"))
 
 
 @bp.get("/g/<group_id>/hands.csv")
 def hands_csv(group_id: str):
     """Every hand of the group's games, one row each."""
     group = service.get_group(group_id)
-    return attachment(_csv(transfer.hands_rows(group)), "text/csv", _download_name(group, "hands.csv"))
+    return attachment(csv_text(transfer.hands_rows(group)), "text/csv", _download_name(group, "hands.csv"))
 
 
 ADDED_UP = (("games", "Finished games"), ("wins", "Wins"), ("bids", "Bids"), ("made", "Made"), ("set", "Set"),

@@ -11,7 +11,7 @@ from flask import current_app, request
 
 from .. import games
 from ..database import writing
-from ..exports import cell, game_body, sheet_rows
+from ..exports import game_body, sheet_rows
 from ..extensions import db
 from ..game_json import game_json
 from ..keys import key_hash, new_token
@@ -91,9 +91,9 @@ def games_rows(group: Group) -> list[list[Any]]:
         teams = _team_cells(game, names)
         row = [game.id, _iso(game.created_at), _iso(entry.finished) or "", game.variant,
                "finished" if entry.finished else "playing",
-               cell(teams[entry.winner][0]) if entry.winner is not None else ""]
+               teams[entry.winner][0] if entry.winner is not None else ""]
         for (label, members), score in zip(teams, entry.scores, strict=True):
-            row += [cell(label), cell(" & ".join(members)), score]
+            row += [label, " & ".join(members), score]
         rows.append(row + [""] * (len(header) - len(row)))
     return rows
 
@@ -109,7 +109,7 @@ def hands_rows(group: Group) -> list[list[Any]]:
     for game in played:
         state = games.state_of(game)
         count = len(state.scores)
-        labels = [cell(state.table.team_label(team)) for team in range(count)]
+        labels = [state.table.team_label(team) for team in range(count)]
         for sheet in sheet_rows(state)[1:]:
             start, points, totals = sheet[:6], sheet[6:6 + count], sheet[6 + count:]
             row = [game.id, *start]

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import json
 import re
 import unicodedata
@@ -14,7 +12,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from .. import games, jsontext, limits
-from ..exports import attachment, game_body, sheet_rows
+from ..exports import attachment, csv_text, game_body, sheet_rows
 from ..game_json import game_json
 from ..http import rule_status
 from ..keys import games as held_games
@@ -37,9 +35,7 @@ def download_name(game: Game, extension: str) -> str:
 def export_csv(game_id: str):
     """The score sheet as CSV, one row per hand (UTF-8 with a BOM so spreadsheets read names right)."""
     game = games.get_game(game_id)
-    out = io.StringIO()
-    csv.writer(out, lineterminator="\r\n").writerows(sheet_rows(games.state_of(game)))
-    return attachment("\ufeff" + out.getvalue(), "text/csv", download_name(game, "csv"))
+    return attachment(csv_text(sheet_rows(games.state_of(game))), "text/csv", download_name(game, "csv"))
 
 
 @bp.get("/games/<game_id>/export.json")
