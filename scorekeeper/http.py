@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
-from werkzeug.exceptions import BadRequest, HTTPException, UnsupportedMediaType
+from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
 from .games import NotFound
 from .jsontext import checked
@@ -222,8 +222,21 @@ def database_down(exc: OperationalError):
     return error_response(503, "The score sheet's database is not answering. Try again in a moment.")
 
 
+def read_streamed_body() -> None:
+    """A body sent without Content-Length (chunked): read it now, up to the address's cap, so that one longer than
+    the cap is 413 as a declared one is. (Werkzeug stops reading such a stream at the cap without a word, and the
+    truncated body would be read as broken JSON or a broken form.)"""
+    if request.content_length is not None or not request.environ.get("wsgi.input_terminated"):
+        return
+    cap = request.max_content_length
+    data = request.get_data(cache=True)
+    if cap is not None and len(data) >= cap and request.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
+
+
 def init_app(app: Flask) -> None:
-    """Register the handlers for every blueprint."""
+    """Register the handlers for every blueprint, and the read of a streamed body (before CSRF reads a form)."""
+    app.before_request(read_streamed_body)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(429, too_many_requests)
     app.register_error_handler(CSRFError, csrf_failed)
