@@ -87,7 +87,11 @@ def limits() -> dict:
         "RATELIMIT_ENABLED": enabled is not False,
         "RATELIMIT_STORAGE_URI": redis_url or "memory://",
         "RATELIMIT_KEY_PREFIX": os.environ.get("RATELIMIT_KEY_PREFIX", "").strip() or "scorekeeper",
-        "RATELIMIT_SWALLOW_ERRORS": True,  # Redis away: the tables play on without limits, and the log says so
+        # Redis away: each process counts the same limits in its own memory until Redis answers again, and says
+        # so once in the log (logs.py) and on /healthz; a Redis that does not answer costs a request 0.5 s at most.
+        "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
+        "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5} if redis_url else {},
+        "RATELIMIT_SWALLOW_ERRORS": True,
         "RATELIMIT_HEADERS_ENABLED": False,  # a 429 sets its own Retry-After (http.too_many_requests)
     }
 

@@ -20,6 +20,7 @@ from flask.logging import default_handler
 HEADER = "X-Request-ID"
 SANE_ID = re.compile(r"[A-Za-z0-9._:-]{8,64}")
 requests_log = logging.getLogger("scorekeeper.requests")
+limits_log = logging.getLogger("flask-limiter")
 FORMAT = "[%(asctime)s] %(levelname)s %(name)s [%(request_id)s] %(message)s"
 
 
@@ -65,6 +66,12 @@ def init_app(app: Flask) -> None:
         requests_log.propagate = False  # once is enough (the migrations give the root logger a handler too)
     for logger in (requests_log, app.logger):  # app.logger also attaches Flask's handler, once
         logger.addFilter(_filter)
+    # Flask-Limiter says when its storage (Redis) stops answering and when it answers again, once each time.
+    if default_handler not in limits_log.handlers:
+        limits_log.addHandler(default_handler)
+        limits_log.setLevel(logging.INFO)
+        limits_log.propagate = False
+    limits_log.addFilter(_filter)
     default_handler.setFormatter(logging.Formatter(FORMAT))
     app.before_request(start)
     app.after_request(finish)

@@ -769,7 +769,7 @@ def test_healthz_answers_503_when_the_database_is_unreachable(app_without_databa
     """The health check says when the database does not answer."""
     response = app_without_database.test_client().get("/healthz")
     assert response.status_code == 503
-    assert response.get_json() == {"status": "error", "database": "unreachable"}
+    assert response.get_json()["status"] == "error" and response.get_json()["database"] == "unreachable"
 
 
 def test_api_answers_503_as_json_when_the_database_is_unreachable(app_without_database):
