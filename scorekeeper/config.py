@@ -105,8 +105,10 @@ def from_environment(instance_path: str) -> dict:
         **limits(),
         "SECRET_KEY": secret_key(instance_path),
         "SQLALCHEMY_DATABASE_URI": database_url(instance_path),
-        # An error message never carries the values of a statement (a key, a name).
-        "SQLALCHEMY_ENGINE_OPTIONS": {"hide_parameters": True},
+        # An error message never carries the values of a statement (a key, a name). A pooled connection is
+        # checked before it is lent (one round trip), so after a database restart an idle worker's next request
+        # gets a new connection instead of a 503.
+        "SQLALCHEMY_ENGINE_OPTIONS": {"hide_parameters": True, "pool_pre_ping": True},
         # Unset: secure whenever PUBLIC_URL is https (proxy.py); set: as it says.
         "SESSION_COOKIE_SECURE": _flag(os.environ.get("SESSION_COOKIE_SECURE")),
         "SESSION_COOKIE_SAMESITE": "Lax",
