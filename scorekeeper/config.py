@@ -18,6 +18,9 @@ LIMITS = {
     # Per address and game: a table logs a hand every minute or two; an outbox replaying a phone's
     # offline afternoon sends a few dozen writes at once.
     "RATELIMIT_GAME_WRITES": "120 per minute",
+    # Per address, over every kind of key (games, tournaments, groups; the API and the join and unlock forms): a
+    # key that does not open what it is sent to. A right key is never refused by this count.
+    "RATELIMIT_WRONG_KEYS": "20 per minute; 200 per hour",
 }
 
 

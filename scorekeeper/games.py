@@ -17,7 +17,7 @@ from . import clock, revisions, scorecache
 from .database import writing
 from .extensions import db
 from .groups.models import Group
-from .keys import change_key, check_key, is_token, key_hash, key_matches, new_key_in, new_token
+from .keys import change_key, check_key, is_token, key_hash, key_matches, new_key_in, new_token, opened
 from .models import HAND_COLUMNS, Game, HandRecord, hand_from, utcnow
 from .rules import (
     Conflict,
@@ -72,6 +72,7 @@ def touch(game: Game) -> int:
 def check_game_key(game: Game, edit_key: str | None) -> None:
     """Raise Forbidden unless `edit_key` opens the game: its own key, or its group's while it is in one."""
     if game.group_id is not None and edit_key and key_matches(db.session.get(Group, game.group_id), edit_key):
+        opened()
         return
     check_key(game, edit_key)
 

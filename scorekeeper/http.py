@@ -19,7 +19,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 from .games import NotFound
 from .jsontext import checked
 from .keys import Forbidden
-from .limits import retry_after
+from .limits import WRONG_KEYS, retry_after, wrong_key_wait
 from .rules import RuleError
 
 NOT_JSON = "Send the body as JSON (Content-Type: application/json)."
@@ -192,6 +192,8 @@ def not_found(exc: NotFound):
 def forbidden(exc: Forbidden):
     """401 without an edit key, 403 with a wrong or replaced one; a page without a key gets 403 and how to get one."""
     code = KEY_KINDS[str(exc)]
+    if not exc.missing and (wait := wrong_key_wait()) is not None:
+        return too_many(WRONG_KEYS, wait)
     if exc.replaced:
         return error_response(403, REPLACED[exc.realm], code=code)
     if not wants_json():
@@ -209,8 +211,12 @@ def csrf_failed(_exc: CSRFError):
 
 def too_many_requests(exc: HTTPException):
     """429 from a rate limit: what was refused, how long to wait, and Retry-After saying the same."""
-    seconds = retry_after()
     what = exc.description if isinstance(exc.description, str) and exc.description.endswith(".") else ""
+    return too_many(what, retry_after())
+
+
+def too_many(what: str, seconds: int):
+    """429: what was refused (a sentence), and the wait in words and in Retry-After."""
     wait = f"{seconds} seconds" if seconds < 120 else f"{-(-seconds // 60)} minutes"
     message = f"{what} Nothing was saved: wait {wait} and try again.".strip()
     return error_response(429, message, headers=[("Retry-After", str(seconds))])

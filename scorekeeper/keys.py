@@ -10,7 +10,7 @@ import secrets
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from flask import session
+from flask import g, has_request_context, session
 
 from .rules.errors import RuleError
 
@@ -73,6 +73,13 @@ def check_key(locked: Locked, edit_key: str | None, realm: str = "game") -> None
         raise Forbidden(missing=True, realm=realm)
     if not key_matches(locked, edit_key):
         raise Forbidden(missing=False, realm=realm, replaced=was_replaced(locked, edit_key))
+    opened()
+
+
+def opened() -> None:
+    """Note that this request's key opened what it writes to (limits.game_writes counts only such writes)."""
+    if has_request_context():
+        g.key_opened = True
 
 
 def replace_key(locked: Locked, new_key: str) -> None:

@@ -1,4 +1,5 @@
-"""Per-address rate limits on what fills the database: new games, imports, tournaments, writes to a game.
+"""Per-address rate limits on what fills the database: new games, imports, tournaments, writes to a game; and on
+keys that do not open what they are sent to.
 
 The limits are strings such as "40 per minute; 1000 per day" from the configuration (config.LIMITS);
 they are counted in Redis when REDIS_URL is set (shared by every worker), in each worker's memory
@@ -11,8 +12,9 @@ from __future__ import annotations
 import math
 import time
 
-from flask import current_app, request
+from flask import current_app, g, request
 from flask_limiter.util import get_remote_address
+from limits import parse_many
 
 from .extensions import limiter
 
@@ -43,10 +45,36 @@ groups = limiter.shared_limit(  # new groups and people: as many as new games, c
     _setting("RATELIMIT_GAMES"), scope="groups", methods=["POST"],
     error_message="Too many new groups or people from this address.",
 )
+def _key_opened(_response) -> bool:
+    """Whether this request's key opened the game (keys.check_key said so): only such a write is counted, so
+    writes without the key, or with a wrong one, never use up the scorers' allowance."""
+    return bool(g.get("key_opened"))
+
+
 game_writes = limiter.shared_limit(
     _setting("RATELIMIT_GAME_WRITES"), scope="game-writes", methods=["POST", "PUT", "DELETE"],
     key_func=_address_and_game, error_message="Too many changes to this game from this address.",
+    deduct_when=_key_opened,
 )
+WRONG_KEYS = "Too many keys that open nothing from this address."
+
+
+def wrong_key_wait() -> int | None:
+    """Count a key that did not open what it was sent to, for this address; the seconds to wait when this one
+    went past RATELIMIT_WRONG_KEYS, else None. Limits off, or their storage failing: never refused."""
+    if not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
+        return None
+    address = get_remote_address()
+    try:
+        items = parse_many(current_app.config["RATELIMIT_WRONG_KEYS"])
+        over = [item for item in items if not limiter.limiter.hit(item, "wrong-keys", address)]
+        if not over:
+            return None
+        reset = max(limiter.limiter.get_window_stats(item, "wrong-keys", address).reset_time for item in over)
+    except Exception:  # noqa: BLE001 - a storage failure must not turn a 403 into a 500
+        current_app.logger.warning("Could not count a wrong key: the rate limit storage failed")
+        return None
+    return max(1, math.ceil(reset - time.time()))
 
 
 def retry_after() -> int:

@@ -17,6 +17,7 @@ from test_group_stats import PEOPLE, by_name, fixture_games, normalised
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from scorekeeper.exports import cell
 from scorekeeper.extensions import db
 from scorekeeper.groups.models import Group, Person
 from scorekeeper.models import Game, HandRecord
@@ -168,18 +169,19 @@ def read_csv(response) -> list[list[str]]:
 def test_the_csvs_hold_every_game_and_every_hand(client, played):
     data = exported(client, played)
     games = read_csv(client.get(f"/g/{played.id}/games.csv"))
+    as_cell = cell  # an id starting with - is written '- (exports.cell), as a spreadsheet would read a formula
     assert games[0][:6] == ["Game", "Started", "Finished", "Variant", "Status", "Winner"]
     assert games[0][-3:] == ["Team 6", "Team 6 people", "Team 6 score"] or games[0][-3:] == [
         "Team 3", "Team 3 people", "Team 3 score"]
-    assert [row[0] for row in games[1:]] == [game["id"] for game in data["games"]]
-    named = next(row for row in games if row[0] == data["games"][0]["id"])  # the points game, newest
+    assert [row[0] for row in games[1:]] == [as_cell(game["id"]) for game in data["games"]]
+    named = next(row for row in games if row[0] == as_cell(data["games"][0]["id"]))  # the points game, newest
     assert named[3:10] == ["ten-point", "playing", "", "North", "Ann & Cy", "6", "South"]  # ten-point goes to 21
     assert named[10:12] == ["Bo & Di", "14"]
     hands = read_csv(client.get(f"/g/{played.id}/hands.csv"))
     assert hands[0][:7] == ["Game", "Hand", "Dealer", "Bidder", "Bid", "Trump", "Result"]
     assert len(hands) - 1 == sum(len(game["hands"]) for game in data["games"])
-    first = [row for row in hands if row[0] == data["games"][0]["id"]]
-    assert first[0][:7] == [data["games"][0]["id"], "1", "Ann", "Bo", "4", "", "made"]
+    first = [row for row in hands if row[0] == as_cell(data["games"][0]["id"])]
+    assert first[0][:7] == [as_cell(data["games"][0]["id"]), "1", "Ann", "Bo", "4", "", "made"]
     assert first[0][7:13] == ["North", "3", "3", "South", "7", "7"]
     assert any(row[6] == "misdeal" for row in hands)
 

@@ -9,7 +9,7 @@ from flask import Response, make_response, redirect, render_template, request, u
 
 from .. import etags, games, limits
 from ..game_json import game_json
-from ..http import rule_status
+from ..http import rule_status, too_many
 from ..keys import Forbidden, key_matches, was_replaced
 from ..keys import games as held_games
 from ..links import join_url, qr_svg
@@ -227,6 +227,8 @@ def join(game_id: str):
             if key_matches(game, key):
                 held_games.remember(game.id, key)
                 return redirect(url_for("pages.game", game_id=game.id), 303)
+            if (wait := limits.wrong_key_wait()) is not None:
+                return too_many(limits.WRONG_KEYS, wait)
             form.key.errors = [*form.key.errors, "That key does not open this game. Ask the scorer for the link again."]
         status = 403
     page = render_template("join.html", sheet=game_json(game), form=form)

@@ -9,7 +9,7 @@ from flask import Blueprint, current_app, flash, make_response, redirect, render
 from flask_wtf import FlaskForm
 
 from .. import caching, etags, limits
-from ..http import held_etag, not_modified, rule_status
+from ..http import held_etag, not_modified, rule_status, too_many
 from ..keys import Forbidden, key_matches
 from ..keys import tournaments as held_tournaments
 from ..links import coordinator_url, join_url, qr_svg
@@ -150,6 +150,8 @@ def unlock(tournament_id: str):
     if form.validate_on_submit() and key_matches(tournament, form.key.data):
         held_tournaments.remember(tournament.id, form.key.data)
         return redirect(url_for(".manage", tournament_id=tournament.id), 303)
+    if form.key.data and (wait := limits.wrong_key_wait()) is not None:
+        return too_many(limits.WRONG_KEYS, wait)
     form.key.errors = [*form.key.errors, "That key does not open this tournament."]
     return _key_page(tournament, form, 403)
 
