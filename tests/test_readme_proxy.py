@@ -8,6 +8,7 @@ to show the check would catch it.
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
 import subprocess
@@ -150,7 +151,9 @@ def run_nginx(config: Path, folder: Path, port: int) -> subprocess.Popen:
     pytest.fail("nginx did not listen")
 
 
-@pytest.mark.skipif(NGINX is None, reason="nginx is not installed (apt-get install nginx-light)")
+# Locally a machine without nginx skips this; under CI (.ci/run installs nginx-light) a missing nginx fails.
+@pytest.mark.skipif(NGINX is None and not os.environ.get("CI"),
+                    reason="nginx is not installed (apt-get install nginx-light)")
 @pytest.mark.parametrize(("variant", "status"), [("as written", 200), ("with $host", 400)])
 def test_the_readme_block_run_by_nginx(app_at, tmp_path, variant, status):
     urllib3.disable_warnings(urllib3.exceptions.InsecureRequestWarning)
