@@ -18,6 +18,9 @@ LIMITS = {
     # Per address and game: a table logs a hand every minute or two; an outbox replaying a phone's
     # offline afternoon sends a few dozen writes at once.
     "RATELIMIT_GAME_WRITES": "120 per minute",
+    # A group's file and CSVs (a second each to build for a 1,000-game group, then kept per revision): a member
+    # downloads a few a day; a 304 is not counted.
+    "RATELIMIT_DOWNLOADS": "10 per minute; 200 per day",
 }
 
 

@@ -212,7 +212,9 @@ def too_many_requests(exc: HTTPException):
     seconds = retry_after()
     what = exc.description if isinstance(exc.description, str) and exc.description.endswith(".") else ""
     wait = f"{seconds} seconds" if seconds < 120 else f"{-(-seconds // 60)} minutes"
-    message = f"{what} Nothing was saved: wait {wait} and try again.".strip()
+    advice = f"Wait {wait} and try again." if request.method in ("GET", "HEAD") else \
+        f"Nothing was saved: wait {wait} and try again."
+    message = f"{what} {advice}".strip()
     return error_response(429, message, headers=[("Retry-After", str(seconds))])
 
 

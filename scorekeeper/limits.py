@@ -1,4 +1,5 @@
-"""Per-address rate limits on what fills the database: new games, imports, tournaments, writes to a game.
+"""Per-address rate limits on what fills the database (new games, imports, tournaments, writes to a game) and on
+the big downloads.
 
 The limits are strings such as "40 per minute; 1000 per day" from the configuration (config.LIMITS);
 they are counted in Redis when REDIS_URL is set (shared by every worker), in each worker's memory
@@ -42,6 +43,11 @@ tournaments = limiter.shared_limit(
 groups = limiter.shared_limit(  # new groups and people: as many as new games, counted apart
     _setting("RATELIMIT_GAMES"), scope="groups", methods=["POST"],
     error_message="Too many new groups or people from this address.",
+)
+downloads = limiter.shared_limit(  # a group's file and CSVs: a 304 (the client holds the revision) is not counted
+    _setting("RATELIMIT_DOWNLOADS"), scope="downloads", methods=["GET"],
+    deduct_when=lambda response: response.status_code == 200,
+    error_message="Too many downloads from this address.",
 )
 game_writes = limiter.shared_limit(
     _setting("RATELIMIT_GAME_WRITES"), scope="game-writes", methods=["POST", "PUT", "DELETE"],
