@@ -21,6 +21,9 @@ LIMITS = {
     # Per address, over every kind of key (games, tournaments, groups; the API and the join and unlock forms): a
     # key that does not open what it is sent to. A right key is never refused by this count.
     "RATELIMIT_WRONG_KEYS": "20 per minute; 200 per hour",
+    # A group's file and CSVs (a second each to build for a 1,000-game group, then kept per revision): a member
+    # downloads a few a day; a 304 is not counted.
+    "RATELIMIT_DOWNLOADS": "10 per minute; 200 per day",
 }
 
 

@@ -218,7 +218,9 @@ def too_many_requests(exc: HTTPException):
 def too_many(what: str, seconds: int):
     """429: what was refused (a sentence), and the wait in words and in Retry-After."""
     wait = f"{seconds} seconds" if seconds < 120 else f"{-(-seconds // 60)} minutes"
-    message = f"{what} Nothing was saved: wait {wait} and try again.".strip()
+    advice = f"Wait {wait} and try again." if request.method in ("GET", "HEAD") else \
+        f"Nothing was saved: wait {wait} and try again."
+    message = f"{what} {advice}".strip()
     return error_response(429, message, headers=[("Retry-After", str(seconds))])
 
 

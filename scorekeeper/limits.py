@@ -1,5 +1,5 @@
-"""Per-address rate limits on what fills the database: new games, imports, tournaments, writes to a game; and on
-keys that do not open what they are sent to.
+"""Per-address rate limits on what fills the database (new games, imports, tournaments, writes to a game), on
+keys that do not open what they are sent to, and on the big downloads.
 
 The limits are strings such as "40 per minute; 1000 per day" from the configuration (config.LIMITS);
 they are counted in Redis when REDIS_URL is set (shared by every worker), in each worker's memory
@@ -51,6 +51,11 @@ def _key_opened(_response) -> bool:
     return bool(g.get("key_opened"))
 
 
+downloads = limiter.shared_limit(  # a group's file and CSVs: a 304 (the client holds the revision) is not counted
+    _setting("RATELIMIT_DOWNLOADS"), scope="downloads", methods=["GET"],
+    deduct_when=lambda response: response.status_code == 200,
+    error_message="Too many downloads from this address.",
+)
 game_writes = limiter.shared_limit(
     _setting("RATELIMIT_GAME_WRITES"), scope="game-writes", methods=["POST", "PUT", "DELETE"],
     key_func=_address_and_game, error_message="Too many changes to this game from this address.",

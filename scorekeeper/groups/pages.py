@@ -6,6 +6,7 @@ import datetime as dt
 import json
 import re
 import unicodedata
+from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
 from typing import Any
@@ -14,7 +15,7 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_wtf import FlaskForm
 
 from .. import jsontext, limits
-from ..exports import attachment, csv_text
+from ..exports import csv_text
 from ..http import private, rule_status
 from ..keys import Forbidden, Held, is_token
 from ..keys import games as held_games
@@ -24,7 +25,7 @@ from ..wording import num
 from . import chart, seasons, service, stats, transfer
 from .forms import GroupForm, GroupImportForm, StartInGroupForm
 from .models import Group
-from .views import answer, group_tag
+from .views import answer, download, group_tag
 
 bp = Blueprint("groups", __name__)
 SHELL_ID = "offline-shell-group-0000"  # a token-shaped id that no real group has (ids are random)
@@ -247,26 +248,42 @@ def _download_name(group: Group, extension: str) -> str:
     return f"pitch-group-{slug}.{extension}"
 
 
+def _download(kind: str, group_id: str, rows: Callable[[Group], str], mimetype: str, extension: str):
+    """A download of the group under its tag (views.download): a 304 is one small query, a repeat builds nothing."""
+    tag = group_tag(kind, group_id) if is_token(group_id) else None
+    if tag is None:
+        abort(404)
+
+    def build() -> tuple[str, str]:
+        group = service.get_group(group_id)
+        return _download_name(group, extension), rows(group)
+
+    return download(tag, build, mimetype)
+
+
+def _group_file(group: Group) -> str:
+    return json.dumps(transfer.export_group(group), ensure_ascii=False, separators=(",", ":")) + "\n"
+
+
 @bp.get("/g/<group_id>/export.json")
+@limits.downloads
 def export_json(group_id: str):
     """The whole group as one file, which POST /api/groups/import makes into a new group."""
-    group = service.get_group(group_id)
-    text = json.dumps(transfer.export_group(group), ensure_ascii=False, separators=(",", ":"))
-    return attachment(text + "\n", "application/json", _download_name(group, "json"))
+    return _download("export.json", group_id, _group_file, "application/json", "json")
 
 
 @bp.get("/g/<group_id>/games.csv")
+@limits.downloads
 def games_csv(group_id: str):
     """The group's games, one row each."""
-    group = service.get_group(group_id)
-    return attachment(csv_text(transfer.games_rows(group)), "text/csv", _download_name(group, "games.csv"))
+    return _download("games.csv", group_id, lambda group: csv_text(transfer.games_rows(group)), "text/csv", "games.csv")
 
 
 @bp.get("/g/<group_id>/hands.csv")
+@limits.downloads
 def hands_csv(group_id: str):
     """Every hand of the group's games, one row each."""
-    group = service.get_group(group_id)
-    return attachment(csv_text(transfer.hands_rows(group)), "text/csv", _download_name(group, "hands.csv"))
+    return _download("hands.csv", group_id, lambda group: csv_text(transfer.hands_rows(group)), "text/csv", "hands.csv")
 
 
 ADDED_UP = (("games", "Finished games"), ("wins", "Wins"), ("bids", "Bids"), ("made", "Made"), ("set", "Set"),

@@ -20,6 +20,9 @@ from .service import group_games
 from .stats import figures
 
 KEPT_VIEWS = 64  # rendered views kept per worker, by tag
+# Downloads (a group file, its games and hands as CSV) kept per worker, by tag: a 1,000-game group's file is about
+# 6 MB and takes a second to build, so each is built once per revision, within a budget of bytes.
+KEPT_DOWNLOADS, DOWNLOAD_BUDGET = 16, 48 * 1024 * 1024
 
 
 def person_json(person: Person) -> dict[str, Any]:
@@ -84,14 +87,15 @@ def group_tag(kind: str, group_id: str, *facts: Any) -> str | None:
 
 
 class Views:
-    """Rendered views of groups by their tag, least recently used dropped first, safe across threads.
+    """Rendered views of groups by their tag, least recently used dropped first past `size` views or `budget` bytes,
+    safe across threads.
 
     A tag names everything a view shows (group_tag), so a view kept under it is the
     view the tag's state renders: a new game, hand, name or key change is a new tag.
     """
 
-    def __init__(self, size: int = KEPT_VIEWS):
-        self.size = size
+    def __init__(self, size: int = KEPT_VIEWS, budget: int | None = None):
+        self.size, self.budget, self.bytes = size, budget, 0
         self._entries: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -104,18 +108,23 @@ class Views:
             return found
 
     def put(self, key: str, view: tuple[str, bytes]) -> None:
-        """Keep a view under its key."""
+        """Keep a view under its key (not one larger than the whole budget)."""
+        if self.budget is not None and len(view[1]) > self.budget:
+            return
         with self._lock:
+            self.bytes -= len(self._entries.pop(key, ("", b""))[1])
             self._entries[key] = view
-            self._entries.move_to_end(key)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+            self.bytes += len(view[1])
+            while len(self._entries) > self.size or (self.budget is not None and self.bytes > self.budget):
+                _, dropped = self._entries.popitem(last=False)
+                self.bytes -= len(dropped[1])
 
 
-def _views() -> Views:
-    found = current_app.extensions.get("group_views")
+def _views(name: str = "group_views") -> Views:
+    found = current_app.extensions.get(name)
     if found is None:
-        found = current_app.extensions.setdefault("group_views", Views())
+        made = Views(KEPT_DOWNLOADS, DOWNLOAD_BUDGET) if name == "group_downloads" else Views()
+        found = current_app.extensions.setdefault(name, made)
     return found
 
 
@@ -140,3 +149,27 @@ def answer(tag: str, render: Callable[[], Any], mimetype: str = "text/html") -> 
     response = current_app.response_class(view[1], mimetype=view[0])
     response.set_etag(tag)
     return caching.share(compressed.keep(response))
+
+
+def download(tag: str, build: Callable[[], tuple[str, str]], mimetype: str) -> Response:
+    """A download under a strong ETag, checked on every use: 304 while the client holds it (nothing loaded); else
+    the file kept under the tag, `build()` giving its name and text once per worker and revision (and compressed
+    once per coding)."""
+    held = held_etag(tag)
+    if held:
+        response = not_modified(held)
+        response.mimetype = mimetype
+    else:
+        key = f"{tag} {request.host_url}"
+        views = _views("group_downloads")
+        view = views.get(key)
+        if view is None:
+            filename, text = build()
+            view = (filename, text.encode())
+            views.put(key, view)
+        response = current_app.response_class(view[1], mimetype=mimetype)
+        response.headers["Content-Disposition"] = f'attachment; filename="{view[0]}"'
+        response.set_etag(tag)
+        compressed.keep(response)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
