@@ -250,7 +250,7 @@ def _hand_list(body: Mapping[str, Any]) -> list[Any]:
 def _same_setup(game: Game, variant: str, table, edit_key: str) -> bool:
     return (
         key_matches(game, edit_key) and game.variant == variant and list(table.players) == game.players
-        and table.rules.to_dict() == game.rules
+        and table.rules == game.table().rules  # the options, however the stored dict spells them
         and (list(table.team_names) if table.team_names else None) == game.team_names
     )
 

@@ -9,7 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
-from .rules import MOON, Hand, Table, TimeCall, rules_from_dict
+from .rules import MOON, PRESETS, Hand, Table, TimeCall, rules_from_dict
 from .rules.names import shown
 
 
@@ -79,7 +79,8 @@ class Game(Keyed, db.Model):
             call = TimeCall(self.time_called_after, bool(self.time_finish_hand))
         names = tuple(map(shown, self.team_names)) if self.team_names else None
         players = tuple(map(shown, self.players))
-        return Table(rules=rules_from_dict(self.rules), players=players, team_names=names, time_call=call)
+        rules = rules_from_dict(self.rules, PRESETS.get(self.variant))
+        return Table(rules=rules, players=players, team_names=names, time_call=call)
 
 
 class HandRecord(db.Model):

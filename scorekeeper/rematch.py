@@ -22,9 +22,10 @@ def rematch(game_id: str, edit_key: str | None, body: Any) -> tuple[games.Saved,
         body = {}
     if not isinstance(body, Mapping):
         raise RuleError("The body must be a JSON object: {} or the rematch's own id and edit_key.")
-    new = {
+    state = games.state_of(game)
+    new = {  # the rules as the game JSON shows them: a game stored before an option existed shows it where it must
         "variant": game.variant, "players": list(game.players), "team_names": game.team_names,
-        "rules": {**game.rules, "first_dealer": games.state_of(game).next_dealer},
+        "rules": {**state.table.rules.to_dict(), "first_dealer": state.next_dealer},
     }
     new.update({name: body[name] for name in ("id", "edit_key") if name in body})
     group_id, people = game.group_id, list(game.people or [])

@@ -39,7 +39,7 @@ def vector_names() -> dict[str, set[str]]:
 def option_words() -> list[str]:
     """Every preset id, option name, option value word and moon key the engine knows."""
     words = list(PRESETS)
-    words += [field.name for field in dataclasses.fields(Rules)]
+    words += [field.name for field in dataclasses.fields(Rules) if field.metadata.get("option", True)]
     words += [field.name for field in dataclasses.fields(Moon)]
     words += [*ENDS, *MOON_SUCCESS, *MOON_FAILURE, *SCHEMES]
     for scheme in SCHEMES.values():

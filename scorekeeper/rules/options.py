@@ -89,6 +89,8 @@ class Rules:
     first_dealer: int = 0  # the seat that deals hand 1 (a rematch passes the deal on)
     # The player counts a game of these rules may seat (the first is the one offered first).
     player_counts: tuple[int, ...] = field(default=(), compare=False)
+    # The preset these rules were made from (None: a preset itself, or a rules dict read without its variant).
+    base: Rules | None = field(default=None, compare=False, repr=False, metadata={"option": False})
 
     @property
     def scheme(self) -> str | None:
@@ -122,7 +124,13 @@ class Rules:
         return seat % self.team_count
 
     def to_dict(self) -> dict[str, Any]:
-        """The options as JSON-ready data; the Pitch family's options and `first_dealer` only where not implied."""
+        """The options as JSON-ready data; the Pitch family's options and `first_dealer` only where not implied.
+
+        An option added with the Pitch family is shown where its value is not the one a rules dict without it
+        means, and also where it differs from the game's preset, so the dict sent back as house rules makes
+        the same game.
+        """
+        base = self.base or self
         body: dict[str, Any] = {
             "players": self.players, "scheme": self.scheme, "target": self.target,
             "min_bid": self.min_bid, "max_bid": self.max_bid,
@@ -131,13 +139,13 @@ class Rules:
             "dealer_may_match": self.dealer_may_match, "forced_bid": self.forced_bid,
             "trump_with_bid": self.trump_with_bid,
         }
-        if self.scheme is None:
+        if self.scheme is None or (dict(self.points), self.in_play) != (dict(base.points), base.in_play):
             body.update(points=dict(self.points), in_play=self.in_play)
-        if self.partners != _partners_implied(self.players):
+        if self.partners != _partners_implied(self.players) or self.partners != base.partners:
             body["partners"] = self.partners
-        if self.smudge:
-            body["smudge"] = True
-        if self.first_dealer:
+        if self.smudge or self.smudge != base.smudge:
+            body["smudge"] = self.smudge
+        if self.first_dealer or self.first_dealer != base.first_dealer:
             body["first_dealer"] = self.first_dealer
         return body
 
@@ -158,7 +166,7 @@ class Rules:
             changes["players"] = _check_players(changes.get("player_counts", self.seat_counts), overrides["players"])
         if "min_bid" in changes and "forced_bid" not in changes and self.forced_bid is not None:
             changes["forced_bid"] = changes["min_bid"]  # all pass: the dealer takes the minimum
-        rules = dataclasses.replace(self, **changes)
+        rules = dataclasses.replace(self, base=self.base or self, **changes)
         _check_consistent(rules, changes)
         if "scheme" in overrides:
             _check_scheme(rules, overrides["scheme"])
@@ -445,8 +453,11 @@ def player_counts_in_words(rules: Rules) -> str:
     return _count_words(rules.seat_counts)
 
 
-def rules_from_dict(data: Mapping[str, Any]) -> Rules:
-    """Rules as stored with a game: every option `to_dict` gives, today's or a game's from before the Pitch family."""
+def rules_from_dict(data: Mapping[str, Any], base: Rules | None = None) -> Rules:
+    """Rules as stored with a game: every option `to_dict` gives, today's or a game's from before the Pitch family.
+
+    `base` is the game's preset, which `to_dict` compares with.
+    """
     values = dict(data)
     moon = values.get("moon")
     values["moon"] = Moon(**moon) if moon else None
@@ -454,4 +465,4 @@ def rules_from_dict(data: Mapping[str, Any]) -> Rules:
     points = values.pop("points", None) or SCHEMES[scheme]
     values.setdefault("in_play", SCHEME_IN_PLAY.get(scheme, "all"))
     values.setdefault("partners", _partners_implied(values["players"]))
-    return Rules(points=ordered_points(points), **values)
+    return Rules(points=ordered_points(points), base=base, **values)

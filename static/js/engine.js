@@ -161,19 +161,37 @@ export function countWords(counts) {
   return `${ordered.slice(0, -1).join(", ")} or ${last}`;
 }
 
-// The options as the API shows them; the options added with the Pitch family only where they are not implied.
+// The preset each game's rules were made from (a preset is its own).
+const BASE = new WeakMap();
+const baseOf = (rules) => BASE.get(rules) ?? rules;
+// Rules made from `rules`, remembering their preset.
+function derived(rules, changes) {
+  const result = freeze({ ...rules, ...changes });
+  BASE.set(result, baseOf(rules));
+  return result;
+}
+
+// The options as the API shows them; the options added with the Pitch family only where they are not implied
+// and equal to the preset's, so the dict sent back as house rules makes the same game.
 export function rulesToDict(rules) {
   const scheme = schemeOf(rules);
+  const base = baseOf(rules);
   const body = {
     players: rules.players, scheme, target: rules.target, min_bid: rules.min_bid, max_bid: rules.max_bid,
     moon: rules.moon && { ...rules.moon }, all_tricks_bid: rules.all_tricks_bid, end: rules.end,
     time_limit_minutes: rules.time_limit_minutes, dealer_may_match: rules.dealer_may_match,
     forced_bid: rules.forced_bid, trump_with_bid: rules.trump_with_bid,
   };
-  if (scheme === null) Object.assign(body, { points: { ...rules.points }, in_play: rules.in_play });
-  if (rules.partners !== partnersImplied(rules.players)) body.partners = rules.partners;
-  if (rules.smudge) body.smudge = true;
-  if (rules.first_dealer) body.first_dealer = rules.first_dealer;
+  if (scheme === null || !samePoints(rules.points, base.points) || rules.in_play !== base.in_play) {
+    Object.assign(body, { points: { ...rules.points }, in_play: rules.in_play });
+  }
+  if (rules.partners !== partnersImplied(rules.players) || rules.partners !== base.partners) {
+    body.partners = rules.partners;
+  }
+  if (rules.smudge || rules.smudge !== base.smudge) body.smudge = rules.smudge;
+  if (rules.first_dealer || (rules.first_dealer ?? 0) !== (base.first_dealer ?? 0)) {
+    body.first_dealer = rules.first_dealer;
+  }
   return body;
 }
 
@@ -286,7 +304,7 @@ function withOverrides(rules, overrides) {
   if (has(changes, "min_bid") && !has(changes, "forced_bid") && rules.forced_bid !== null) {
     changes.forced_bid = changes.min_bid;
   }
-  const result = freeze({ ...rules, ...changes });
+  const result = derived(rules, changes);
   checkConsistent(result, changes);
   if (has(overrides, "scheme") && overrides.scheme !== schemeOf(result)) {
     throw new RuleError("scheme is fixed by the variant; choose another variant instead, or set points.", "rules.scheme");
@@ -301,7 +319,7 @@ export function houseRules(variant, overrides) {
 
 // These rules for `count` players (one of the counts they allow), checked for the teams that makes.
 function seated(rules, count) {
-  const result = freeze({ ...rules, players: count });
+  const result = derived(rules, { players: count });
   checkTeams(result);
   if ((result.first_dealer ?? 0) >= count) {
     throw new RuleError(`first_dealer must be a seat from 0 to ${count - 1}.`, "rules.first_dealer");
