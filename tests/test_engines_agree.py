@@ -208,7 +208,7 @@ def custom_rules(draw):
     top = min(total, 20)
     low = draw(st.integers(1, top))
     rules = {"points": points, "in_play": in_play, "min_bid": low, "max_bid": draw(st.integers(low, top)),
-             "moon": in_play == "all" and draw(st.booleans()) and {"failure": "minus"} or None,
+             "moon": draw(st.sampled_from([None, {"failure": "minus"}, True])),
              "all_tricks_bid": None, "partners": draw(st.booleans()), "smudge": draw(st.booleans()),
              "end": draw(st.sampled_from(["bid_only", "first_to_target", "highest_past_target"])),
              "target": draw(st.integers(3, 30))}
@@ -216,7 +216,7 @@ def custom_rules(draw):
 
 
 @st.composite
-def overrides(draw, scheme):
+def overrides(draw):
     """No house rules, a few sensible ones, or a random (often refused) mix."""
     kind = draw(st.sampled_from(["none", "tame", "tame", "tame", "wild", "custom", "custom"]))
     if kind == "none":
@@ -225,8 +225,7 @@ def overrides(draw, scheme):
         return draw(st.fixed_dictionaries({}, optional=WILD_OPTIONS))
     if kind == "custom":
         return draw(custom_rules())
-    tame = {key: value for key, value in TAME_OPTIONS.items() if key != "moon" or scheme == "card_points"}
-    return draw(st.fixed_dictionaries({}, optional=tame))
+    return draw(st.fixed_dictionaries({}, optional=TAME_OPTIONS))
 
 
 @st.composite
@@ -328,7 +327,7 @@ def game_case(draw):
     """A random game: table, house rules, a run of hands (the last one maybe broken), perhaps a time call."""
     variant = draw(st.sampled_from(list(PRESETS)))
     count = draw(st.sampled_from(PRESETS[variant].seat_counts))
-    rules = draw(overrides(PRESETS[variant].scheme))
+    rules = draw(overrides())
     if rules is not None and "partners" in rules:
         count = draw(st.sampled_from([4, 6] if rules["partners"] is True else [2, 3, 4, 5, 7]))
     case = {"variant": variant, "players": draw(names(count, NAMES)), "hands": []}

@@ -49,8 +49,6 @@ def house_rules(draw, variant):
         in_play = overrides["in_play"] = draw(st.sampled_from(["all", "dealt"]))
         total = sum(overrides["points"].values())
         overrides["all_tricks_bid"] = None
-        if in_play == "dealt":
-            overrides["moon"] = None
     all_tricks = overrides.get("all_tricks_bid", rules.all_tricks_bid)
     if in_play == "dealt" and draw(maybe) and total < 20:
         all_tricks = overrides["all_tricks_bid"] = draw(st.sampled_from([None, total + 1]))
@@ -60,7 +58,7 @@ def house_rules(draw, variant):
     overrides.update(min_bid=low, max_bid=high)
     if draw(maybe):
         overrides["forced_bid"] = draw(st.one_of(st.none(), st.integers(low, high)))
-    if in_play == "all" and draw(maybe):
+    if draw(maybe):  # the moon, in a card-point game or a dealt one
         overrides["moon"] = draw(st.one_of(
             st.sampled_from([None, False, True]),
             st.fixed_dictionaries({}, optional={

@@ -14,6 +14,7 @@ from scorekeeper.rules import (
     DESCRIPTIONS,
     PRESETS,
     Conflict,
+    Moon,
     RuleError,
     Table,
     TimeCall,
@@ -619,14 +620,22 @@ def test_a_house_rule_overrides_its_option(variant, overrides, expected):
     assert {key: rules[key] for key in expected} == expected
 
 
+@pytest.mark.parametrize("variant", [variant for variant, rules in PRESETS.items() if rules.in_play == "dealt"])
+def test_a_dealt_game_of_two_teams_may_have_the_moon(variant):
+    """Partners at the usual count, or two players alone: the default moon, which loses the game when missed."""
+    players = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][:preset(variant).players if preset(variant).partners else 2]
+    rules = make_table(variant, players, None, {"moon": True}).rules
+    assert (rules.team_count, rules.in_play, rules.moon) == (2, "dealt", Moon())
+
+
 @pytest.mark.parametrize(("variant", "overrides"), [
-    ("five-point", {"moon": True}),
+    ("five-point", {"moon": True, "partners": False}),
     ("cutthroat", {"moon": {"success": "win"}}),
 ])
-def test_moon_is_for_card_point_games_only(variant, overrides):
+def test_a_moon_that_loses_the_game_needs_two_teams(variant, overrides):
     with pytest.raises(RuleError) as raised:
         new_table(variant, overrides)
-    assert_says(raised.value, "rules.moon", "moon")
+    assert_says(raised.value, "rules.moon", "two teams")
 
 
 def test_moon_turned_on_for_a_game_without_one_uses_the_default():

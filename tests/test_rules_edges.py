@@ -227,8 +227,9 @@ def test_calling_time_in_a_game_without_a_clock_is_a_conflict_that_says_why():
      'end must be "bid_only", "first_to_target" or "highest_past_target".'),
     ("ten-point", ["Ann", "Bo", "Cy", "Di"], None, {"in_play": "some"}, "rules.in_play",
      'in_play must be "all" (every point card is dealt) or "dealt".'),
-    ("ten-point", ["Ann", "Bo", "Cy", "Di"], None, {"in_play": "dealt"}, "rules.in_play",
-     "Shooting the moon is for card-point games only (every point card in play)."),
+    ("five-point", ["Ann", "Bo", "Cy", "Di"], None, {"moon": True, "partners": False}, "rules.moon",
+     "A missed moon that loses the game needs two teams; with 4 players each alone, "
+     'set the moon\'s failure to "minus".'),
     ("five-point", ["Ann", "Bo", "Cy", "Di"], None, {"all_tricks_bid": 4, "max_bid": 4}, "rules.all_tricks_bid",
      "The all-tricks bid is for High-Low-Jack-Game games and must be above the 4 points in a hand."),
     ("five-point", ["Ann", "Bo", "Cy", "Di"], None, {"all_tricks_bid": None}, "rules.all_tricks_bid",

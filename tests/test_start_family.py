@@ -92,6 +92,22 @@ def test_the_editor_builds_a_dealt_game_without_partners(client):
     assert rules["end"] == "highest_past_target" and len(game["teams"]) == 5
 
 
+def test_the_editor_keeps_the_moon_in_a_dealt_game_of_two_teams(client):
+    game = started(client, "ten-point", 4, in_play="dealt")
+    assert game["rules"]["in_play"] == "dealt" and game["rules"]["moon"] == PRESETS["ten-point"].to_dict()["moon"]
+
+
+@pytest.mark.parametrize(("variant", "extra", "hint"), [
+    ("five-point", {"moon": "win-lose"}, "Moon: the bidders must take every point in play (all 4 when all are dealt)."),
+    ("ten-point", {"in_play": "dealt"}, "Moon: the bidders must take every point in play (all 10 when all are dealt)."),
+    ("ten-point", {}, "Moon: the bidders must take all 10 points."),
+])
+def test_the_hand_form_says_what_a_moon_must_take(client, variant, extra, hint):
+    response = post(client, variant, 4, **extra)
+    assert response.status_code == 303, text(response)
+    assert hint in plain(text(client.get(response.headers["Location"])))
+
+
 def test_a_point_set_the_engine_refuses_is_named_at_the_points(client):
     response = post(client, "smear", 4, custom_points="y", point_high="y", point_joker="y", point_high_joker="y")
     assert response.status_code == 422
@@ -112,7 +128,7 @@ def test_no_points_ticked_is_refused(client):
 
 
 @pytest.mark.parametrize(("extra", "field", "message"), [
-    ({"in_play": "dealt"}, "in_play", "Shooting the moon is for card-point games only"),
+    ({"in_play": "dealt", "partners": "no"}, "moon", "A missed moon that loses the game needs two teams"),
     ({"partners": "no", "moon": "win-lose"}, "moon", "A missed moon that loses the game needs two teams"),
     ({"max_bid": "12"}, "max_bid", "The highest bid cannot be more than 10"),
 ])

@@ -355,9 +355,6 @@ def _check_consistent(rules: Rules, changed: Mapping[str, Any]) -> None:
             + (f" and the all-tricks bid is {rules.all_tricks_bid}." if rules.all_tricks_bid else "."),
             _blame(changed, "max_bid", "all_tricks_bid", "points"),
         )
-    if rules.moon is not None and rules.in_play != "all":
-        raise RuleError("Shooting the moon is for card-point games only (every point card in play).",
-                        _blame(changed, "moon", "in_play"))
     if rules.forced_bid is not None and not rules.min_bid <= rules.forced_bid <= rules.max_bid:
         raise RuleError(
             f"The bid the dealer is stuck with when all pass must be a legal bid, {rules.min_bid} to {rules.max_bid}.",

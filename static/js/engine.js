@@ -456,12 +456,6 @@ function checkConsistent(rules, changed) {
       blame(changed, "max_bid", "all_tricks_bid", "points"),
     );
   }
-  if (rules.moon !== null && rules.in_play !== "all") {
-    throw new RuleError(
-      "Shooting the moon is for card-point games only (every point card in play).",
-      blame(changed, "moon", "in_play"),
-    );
-  }
   if (forced_bid !== null && (forced_bid < min_bid || forced_bid > max_bid)) {
     throw new RuleError(
       `The bid the dealer is stuck with when all pass must be a legal bid, ${min_bid} to ${max_bid}.`,

@@ -67,7 +67,10 @@ function fitForm(form, game) {
   if (moonHint && !rules.moon) moonHint.remove();
   else if (moonHint) {
     const hole = rules.moon.not_in_hole ? " Not allowed while the bidders are in the hole (below 0)." : "";
-    moonHint.textContent = `Moon: the bidders must take all ${handTotal(tableOf(game).rules)} points.${hole}`;
+    const { rules: played } = tableOf(game);
+    const total = handTotal(played);
+    const take = played.in_play === "dealt" ? `every point in play (all ${total} when all are dealt)` : `all ${total} points`;
+    moonHint.textContent = `Moon: the bidders must take ${take}.${hole}`;
   }
   const allTricks = $("#f-all_tricks", form);
   if (allTricks && rules.all_tricks_bid === null) allTricks.remove();

@@ -317,8 +317,11 @@ describe("errors", () => {
     assert.deepEqual(rule({ moon: { penalty: -1 } }).message, "Moon: penalty must be a whole number from 0 to 100.");
     assert.deepEqual(rule({ moon: { toString: 1 } }).message,
       "Moon: toString is not a moon option (success, failure, penalty, not_in_hole).");
-    assert.deepEqual(rule({ moon: true }, "five-point"), {
-      kind: "invalid", field: "rules.moon", message: "Shooting the moon is for card-point games only (every point card in play).",
+    assert.deepEqual(makeTable("five-point", PLAYERS, null, { moon: true }).rules.moon,
+      { success: "win", failure: "lose", penalty: 10, not_in_hole: false }, "a dealt game of two teams may have the moon");
+    assert.deepEqual(rule({ moon: true, partners: false }, "five-point"), {
+      kind: "invalid", field: "rules.moon",
+      message: 'A missed moon that loses the game needs two teams; with 4 players each alone, set the moon\'s failure to "minus".',
     });
     assert.deepEqual(rule({ min_bid: 8, max_bid: 6 }).message, "The highest bid (6) cannot be below the lowest (8).");
     assert.deepEqual(rule({ forced_bid: 2 }).field, "rules.forced_bid");
