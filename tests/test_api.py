@@ -157,7 +157,8 @@ BAD_GAMES = [
     ({"variant": "ten-point", "players": FOUR, "rules": {"end": "never"}}, "rules.end"),
     ({"variant": "ten-point", "players": FOUR, "rules": {"moon": 5}}, "rules.moon"),
     ({"variant": "ten-point", "players": FOUR, "rules": {"moon": {"success": "party"}}}, "rules.moon"),
-    ({"variant": "five-point", "players": FOUR, "rules": {"moon": True}}, "rules.moon"),
+    # A moon in a dealt game (five-point) is allowed (rules.md); one that loses the game needs two teams.
+    ({"variant": "cutthroat", "players": ["Ann", "Bo", "Cy"], "rules": {"moon": True}}, "rules.moon"),
     ({"variant": "ten-point", "players": FOUR, "rules": {"players": 6}}, "rules.players"),
     ({"variant": "ten-point", "players": FOUR, "rules": {"scheme": "categories"}}, "rules.scheme"),
     ({"variant": "ten-point", "players": FOUR, "rules": {"time_limit_minutes": 0}}, "rules.time_limit_minutes"),
