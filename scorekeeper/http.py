@@ -17,7 +17,7 @@ from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
 
 from .games import NotFound
-from .jsontext import checked
+from .jsontext import Budget, NotJson, loads
 from .keys import Forbidden
 from .limits import WRONG_KEYS, retry_after, wrong_key_wait
 from .rules import RuleError
@@ -87,11 +87,12 @@ def error_response(status: int, message: str, field: str | None = None, headers=
     return response, status
 
 
-def json_body(optional: bool = False) -> Any:
+def json_body(optional: bool = False, budget: Budget | None = None) -> Any:
     """The request's JSON body; an empty body is None where that is allowed.
 
     A body sent as anything but application/json is refused with 415: a page on
     another site can post a form or text/plain without asking, but not JSON.
+    A body with more values than `budget` is refused (422) before it is parsed.
     """
     data = request.get_data()
     if optional and not data:
@@ -99,10 +100,9 @@ def json_body(optional: bool = False) -> Any:
     if data and request.mimetype != "application/json":
         raise UnsupportedMediaType(NOT_JSON)
     try:
-        body = request.get_json(force=True)
-    except (BadRequest, RecursionError):  # RecursionError: arrays or objects nested thousands deep
+        return loads(data, budget)
+    except NotJson:
         raise BadRequest("The body is not valid JSON.") from None
-    return checked(body)
 
 
 def bearer_key() -> str | None:

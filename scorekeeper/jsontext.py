@@ -8,10 +8,44 @@ whole, with the place of the text in it.
 
 from __future__ import annotations
 
+import json
+from dataclasses import dataclass
 from typing import Any
 
 from .rules.errors import RuleError
 from .rules.names import SURROGATE
+
+
+@dataclass(frozen=True)
+class Budget:
+    """The most values (and, of them, objects and lists) a JSON text may hold, counted in its bytes before it is
+    parsed: `[{},{},...]` builds some 60 bytes of objects from each 3 bytes of text, so a large body is refused
+    before it costs memory. Both counts may be high by the brackets and commas inside its strings."""
+
+    values: int
+    containers: int
+    refusal: str
+
+    def refuses(self, data: bytes) -> bool:
+        containers = data.count(b"{") + data.count(b"[")
+        return containers > self.containers or containers + data.count(b",") + 1 > self.values
+
+
+class NotJson(Exception):
+    """The bytes are not JSON text (in UTF-8, UTF-16 or UTF-32, with or without a BOM)."""
+
+
+def loads(data: bytes, budget: Budget | None = None) -> Any:
+    """Parsed JSON, every text of it checked (`checked`); a RuleError (`budget.refusal`) for a text with more values
+    than `budget` allows, before it is parsed; NotJson for bytes that are not JSON, nested thousands deep
+    included."""
+    if budget is not None and budget.refuses(data):
+        raise RuleError(budget.refusal)
+    try:
+        value = json.loads(data)
+    except (ValueError, RecursionError):
+        raise NotJson from None
+    return checked(value)
 
 
 def broken_text_at(value: Any) -> str | None:

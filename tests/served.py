@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import shlex
 import signal
 import socket
 import subprocess
@@ -23,9 +24,23 @@ def free_port() -> int:
         return sock.getsockname()[1]
 
 
+def procfile_options() -> list[str]:
+    """The options the Procfile's `web` line gives gunicorn, without its address and the app."""
+    line = next(line for line in (ROOT / "Procfile").read_text().splitlines() if line.startswith("web:"))
+    words = shlex.split(line.removeprefix("web:"))
+    assert words[0] == "gunicorn" and words[-1] == "scorekeeper:create_app()", line
+    options = words[1:-1]
+    at = options.index("--bind")
+    del options[at:at + 2]
+    return options
+
+
 def start_gunicorn(port: int, env: dict, log: Path, *options: str, workers: int = 4) -> subprocess.Popen:
-    """gunicorn serving the app on 127.0.0.1:port, this environment plus `env`, its output in `log`."""
-    command = [sys.executable, "-m", "gunicorn", "-w", str(workers), "--bind", f"127.0.0.1:{port}",
+    """gunicorn as the Procfile starts it, on 127.0.0.1:port, this environment plus `env`, its output in `log`.
+
+    `options` come after the Procfile's, so a test can set another worker class.
+    """
+    command = [sys.executable, "-m", "gunicorn", *procfile_options(), "-w", str(workers), "--bind", f"127.0.0.1:{port}",
                "--graceful-timeout", "5", "--no-control-socket", *options, "scorekeeper:create_app()"]
     inherited = {name: value for name, value in os.environ.items() if name not in ("AUTO_MIGRATE", "REDIS_URL")}
     with log.open("w") as output:

@@ -41,7 +41,7 @@ def create():
 @limits.imports
 def import_group():
     """A new group from a group file (GET /g/<id>/export.json): all of it or nothing; the answer carries its key."""
-    group, edit_key = transfer.import_group(json_body())
+    group, edit_key = transfer.import_group(json_body(budget=transfer.FILE_BUDGET))
     response = private(jsonify({**group_json(group), "edit_key": edit_key}))
     response.headers["Location"] = url_for("group_api.get", group_id=group.id)
     return response, 201

@@ -60,10 +60,9 @@ def import_group():
     if form.validate_on_submit():
         try:
             try:
-                body = json.loads(form.file.data.read().decode("utf-8-sig"))
-            except (UnicodeDecodeError, ValueError, RecursionError):
+                body = jsontext.loads(form.file.data.read(), transfer.FILE_BUDGET)
+            except jsontext.NotJson:
                 raise RuleError(transfer.NOT_A_GROUP + " It is not a JSON file.", "file") from None
-            body = jsontext.checked(body)
             group, edit_key = transfer.import_group(body)
         except RuleError as problem:
             error, status = f"Nothing was imported. {problem.message}", rule_status(problem)

@@ -14,6 +14,7 @@ from ..database import writing
 from ..exports import game_body, sheet_rows
 from ..extensions import db
 from ..game_json import game_json
+from ..jsontext import Budget
 from ..keys import key_hash, new_token
 from ..models import Game, utcnow
 from ..rules import RuleError
@@ -29,6 +30,12 @@ MOST_PEOPLE = 500
 MOST_GAMES = 1000
 MOST_SEASONS = 200
 NOT_A_GROUP = "This is not a group saved by Pitch Scorekeeper (its Download group file link)."
+# A group's own download holds a value every 10.5 bytes and an object or list every 54 (tests/test_group_file_budget.py
+# measures it), so a file as large as GROUP_FILE_MAX_LENGTH holds about 1.2 million values and 240,000 objects and
+# lists; a file with more is refused before it is parsed (bench/group_file_memory.py measures the memory).
+FILE_BUDGET = Budget(values=1_500_000, containers=400_000, refusal=(
+    "This file holds more than a group file can: at most 1,500,000 values, 400,000 of them objects or lists (a "
+    "group's own download of 1,000 games holds well under half of that)."))
 
 
 def allow_group_file(endpoint: str | None, _values, importers: tuple[str, ...]) -> None:

@@ -55,10 +55,9 @@ class ImportForm(FlaskForm):
 def read_upload(data: bytes) -> dict[str, Any]:
     """From an exported file, the body for games.create_game, or a RuleError."""
     try:
-        exported = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+        exported = jsontext.loads(data)
+    except jsontext.NotJson:
         raise RuleError(NOT_A_GAME + " It is not a JSON file.") from None
-    exported = jsontext.checked(exported)
     if not isinstance(exported, dict) or "variant" not in exported or "players" not in exported:
         raise RuleError(NOT_A_GAME)
     hands = exported.get("hands", [])
