@@ -21,6 +21,9 @@ LIMITS = {
     # Per address, over every kind of key (games, tournaments, groups; the API and the join and unlock forms): a
     # key that does not open what it is sent to. A right key is never refused by this count.
     "RATELIMIT_WRONG_KEYS": "20 per minute; 200 per hour",
+    # Games made by tournament draws, per address: a round of the largest tournament (256 teams) is 128 games.
+    "RATELIMIT_TOURNAMENT_GAMES": "400 per hour; 1500 per day",
+    "RATELIMIT_TOURNAMENT_WRITES": "120 per minute",  # per address and tournament, counted once the key opens it
     # A group's file and CSVs (a second each to build for a 1,000-game group, then kept per revision): a member
     # downloads a few a day; a 304 is not counted.
     "RATELIMIT_DOWNLOADS": "10 per minute; 200 per day",

@@ -19,7 +19,7 @@ from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge
 from .games import NotFound
 from .jsontext import Budget, NotJson, loads
 from .keys import Forbidden
-from .limits import WRONG_KEYS, retry_after, wrong_key_wait
+from .limits import WRONG_KEYS, Exhausted, retry_after, wrong_key_wait
 from .rules import RuleError
 
 NOT_JSON = "Send the body as JSON (Content-Type: application/json)."
@@ -224,6 +224,11 @@ def too_many(what: str, seconds: int):
     return error_response(429, message, headers=[("Retry-After", str(seconds))])
 
 
+def exhausted(exc: Exhausted):
+    """429 from a limit the operation counted itself (what it would make), before it made anything."""
+    return too_many(exc.message, exc.wait)
+
+
 def database_down(exc: OperationalError):
     """503 while the database does not answer (or stays locked past the busy timeout); logged for the operator."""
     current_app.logger.error("Database error on %s %s: %s", request.method, request.path, exc.orig or exc)
@@ -247,6 +252,7 @@ def init_app(app: Flask) -> None:
     app.before_request(read_streamed_body)
     app.register_error_handler(HTTPException, http_error)
     app.register_error_handler(429, too_many_requests)
+    app.register_error_handler(Exhausted, exhausted)
     app.register_error_handler(CSRFError, csrf_failed)
     app.register_error_handler(RuleError, refused)
     app.register_error_handler(NotFound, not_found)

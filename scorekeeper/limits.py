@@ -17,6 +17,7 @@ from flask_limiter.util import get_remote_address
 from limits import parse_many
 
 from .extensions import limiter
+from .rules.errors import RuleError
 
 
 def _setting(name: str):
@@ -27,6 +28,11 @@ def _setting(name: str):
 def _address_and_game() -> str:
     """Writes to one game are counted per address and game: one busy table never slows another."""
     return f"{get_remote_address()}/{(request.view_args or {}).get('game_id', '')}"
+
+
+def _address_and_tournament() -> str:
+    """Writes to one tournament are counted per address and tournament."""
+    return f"{get_remote_address()}/{(request.view_args or {}).get('tournament_id', '')}"
 
 
 games = limiter.shared_limit(
@@ -61,7 +67,49 @@ game_writes = limiter.shared_limit(
     key_func=_address_and_game, error_message="Too many changes to this game from this address.",
     deduct_when=_key_opened,
 )
+tournament_writes = limiter.shared_limit(  # registrations, draws, starts, tie-breaks: counted once the key opened it
+    _setting("RATELIMIT_TOURNAMENT_WRITES"), scope="tournament-writes", methods=["POST"],
+    key_func=_address_and_tournament, error_message="Too many changes to this tournament from this address.",
+    deduct_when=_key_opened,
+)
 WRONG_KEYS = "Too many keys that open nothing from this address."
+TOURNAMENT_GAMES = "Too many tournament games drawn from this address."
+
+
+class Exhausted(Exception):
+    """A request that would go past a limit counted by the operation itself (`spend`); answered 429."""
+
+    def __init__(self, message: str, wait: int):
+        super().__init__(message)
+        self.message, self.wait = message, wait
+
+
+def spend(setting: str, scope: str, amount: int, message: str) -> None:
+    """Count `amount` against the limit configured under `setting` for this address, or raise Exhausted (and count
+    nothing) when that would go past it; a RuleError when `amount` is more than the limit itself. Limits off, or
+    their storage failing: never refused."""
+    if amount <= 0 or not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
+        return
+    address = get_remote_address()
+    items = parse_many(current_app.config[setting])
+    for item in items:
+        if amount > item.amount:  # waiting would not help
+            unit = item.GRANULARITY.name
+            single = "an hour" if unit == "hour" else f"a {unit}"
+            window = f"{item.multiples} {unit}s" if item.multiples > 1 else single
+            raise RuleError(f"{message} This needs {amount} at once, more than the {item.amount} an address may "
+                            f"have in {window} ({setting}).")
+    try:
+        over = [item for item in items if not limiter.limiter.test(item, scope, address, cost=amount)]
+        if not over:
+            for item in items:
+                limiter.limiter.hit(item, scope, address, cost=amount)
+            return
+        reset = max(limiter.limiter.get_window_stats(item, scope, address).reset_time for item in over)
+    except Exception:  # noqa: BLE001 - a storage failure must not turn the request into a 500
+        current_app.logger.warning("Could not count %s: the rate limit storage failed", scope)
+        return
+    raise Exhausted(message, max(1, math.ceil(reset - time.time())))
 
 
 def wrong_key_wait() -> int | None:

@@ -134,6 +134,7 @@ def create():
 
 
 @bp.post("/<tournament_id>/key")
+@limits.tournament_writes
 def rotate_key(tournament_id: str):
     """Change the coordinator's key and every table's key; the answer carries the new keys and scorer links."""
     tournament, edit_key = rounds.rotate_key(tournament_id, bearer_key(), json_body(optional=True))
@@ -149,18 +150,21 @@ def get(tournament_id: str):
 
 
 @bp.post("/<tournament_id>/teams")
+@limits.tournament_writes
 def add_team(tournament_id: str):
     """Register a team of two (three in ten-point-six, one where everyone plays alone)."""
     return jsonify(team_json(service.add_team(tournament_id, bearer_key(), json_body()))), 201
 
 
 @bp.post("/<tournament_id>/singles")
+@limits.tournament_writes
 def add_single(tournament_id: str):
     """Register a player who came alone."""
     return jsonify(single_json(service.add_single(tournament_id, bearer_key(), json_body()))), 201
 
 
 @bp.post("/<tournament_id>/singles/pair")
+@limits.tournament_writes
 def pair_singles(tournament_id: str):
     """Make teams of waiting singles: two by hand, or all at random."""
     teams, seed = service.pair_singles(tournament_id, bearer_key(), json_body(optional=True))
@@ -170,6 +174,7 @@ def pair_singles(tournament_id: str):
 
 
 @bp.post("/<tournament_id>/rounds")
+@limits.tournament_writes
 def draw_round(tournament_id: str):
     """Draw the next round and create its games."""
     key = bearer_key()
@@ -189,6 +194,7 @@ def get_round(tournament_id: str, number: int):
 
 
 @bp.post("/<tournament_id>/rounds/<int:number>/start")
+@limits.tournament_writes
 def start_round(tournament_id: str, number: int):
     """Start the clocks of a round's games."""
     key = bearer_key()
@@ -203,6 +209,7 @@ def standings(tournament_id: str):
 
 
 @bp.post("/<tournament_id>/tie-breaks")
+@limits.tournament_writes
 def tie_break(tournament_id: str):
     """Record the winner of the hand dealt between tied teams."""
     return jsonify(standings_json(reports.record_tie_break(tournament_id, bearer_key(), json_body()))), 201

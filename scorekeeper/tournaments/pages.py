@@ -10,7 +10,7 @@ from flask_wtf import FlaskForm
 
 from .. import caching, etags, limits
 from ..http import held_etag, not_modified, rule_status, too_many
-from ..keys import Forbidden, key_matches
+from ..keys import Forbidden, key_matches, opened
 from ..keys import tournaments as held_tournaments
 from ..links import coordinator_url, join_url, qr_svg
 from ..models import utcnow
@@ -32,6 +32,7 @@ def _coordinator(tournament_id: str) -> str:
     key = held_tournaments.held_key(service.get_tournament(tournament_id))
     if key is None:
         raise Forbidden(missing=True, realm="tournament")
+    opened()  # the coordinator's form is counted against limits.tournament_writes, valid or not
     return key
 
 
@@ -173,6 +174,7 @@ def _apply(tournament_id: str, form: FlaskForm, name: str, anchor: str, action: 
 
 
 @bp.post("/t/<tournament_id>/manage/teams")
+@limits.tournament_writes
 def add_team(tournament_id: str):
     """Register a team from the form."""
     def act(key: str, form: TeamForm) -> str:
@@ -181,6 +183,7 @@ def add_team(tournament_id: str):
 
 
 @bp.post("/t/<tournament_id>/manage/singles")
+@limits.tournament_writes
 def add_single(tournament_id: str):
     """Register a single from the form."""
     def act(key: str, form: SingleForm) -> str:
@@ -190,6 +193,7 @@ def add_single(tournament_id: str):
 
 
 @bp.post("/t/<tournament_id>/manage/singles/random")
+@limits.tournament_writes
 def pair_at_random(tournament_id: str):
     """Pair every waiting single at random."""
     def act(key: str, _form: ActionForm) -> str:
@@ -199,6 +203,7 @@ def pair_at_random(tournament_id: str):
 
 
 @bp.post("/t/<tournament_id>/manage/singles/pair")
+@limits.tournament_writes
 def pair_by_hand(tournament_id: str):
     """Make a team of the singles chosen in the form (two, or three for a team of three)."""
     form = PairForm(prefix="pair")
@@ -214,6 +219,7 @@ def pair_by_hand(tournament_id: str):
 
 
 @bp.post("/t/<tournament_id>/manage/rounds")
+@limits.tournament_writes
 def draw_round(tournament_id: str):
     """Draw the next round."""
     def act(key: str, _form: ActionForm) -> str:
@@ -223,6 +229,7 @@ def draw_round(tournament_id: str):
 
 
 @bp.post("/t/<tournament_id>/manage/rounds/<int:number>/start")
+@limits.tournament_writes
 def start_round(tournament_id: str, number: int):
     """Start a round's clocks."""
     def act(key: str, _form: ActionForm) -> str:
@@ -232,6 +239,7 @@ def start_round(tournament_id: str, number: int):
 
 
 @bp.post("/t/<tournament_id>/manage/tie-break")
+@limits.tournament_writes
 def tie_break(tournament_id: str):
     """Record the winner of the tie-break hand."""
     tied = reports.report(tournament_id).tied_for_first
@@ -245,6 +253,7 @@ def tie_break(tournament_id: str):
 
 
 @bp.post("/t/<tournament_id>/manage/key/change")
+@limits.tournament_writes
 def change_key(tournament_id: str):
     """Change the coordinator's key and every table's key; this browser keeps the new one."""
     _coordinator(tournament_id)

@@ -8,7 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
-from .. import games
+from .. import games, limits
 from ..database import writing
 from ..extensions import db
 from ..keys import change_key, check_key, key_matches, new_key_in, new_token, replace_key, table_key
@@ -77,6 +77,7 @@ def draw_next(tournament_id: str, edit_key: str | None) -> int:
     with writing():
         tournament = lock(tournament_id, edit_key)
         plan = _plan(tournament)
+        limits.spend("RATELIMIT_TOURNAMENT_GAMES", "tournament-games", len(plan.matches), limits.TOURNAMENT_GAMES)
         teams = {team.id: team for team in tournament.teams}
         bodies = [(match, game_body(tournament, [teams[team] for team in match.teams])) for match in plan.matches]
     made = []
