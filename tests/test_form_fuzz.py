@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from test_pages import MADE, PLAYERS, log, start
 
 from scorekeeper.extensions import db
+from scorekeeper.groups.models import Person
 from scorekeeper.rules.names import shown
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -24,8 +25,10 @@ SPECIAL = [
     "sNaN", "NaN", "Infinity", "-0", "0.001", "20.50", "none", "moon", "yes", "no", "clubs", "bogus", "ten-point",
     "five-point", "cutthroat", "tournament", "smear", "dealer", "redeal",
     "2024-11-23", "2024-99-01", "\x00", "A\x00", "\ud800", "\u202eAnn",
-    "Ann\u2066", "x" * 41, "x" * 200, "<b>", "=1+1", "Ann", "Bo",
+    "Ann\u2066", "\u200b", "Ann\u200b", "\ufeff", "\u00ad", "A\u200dB", "\u2060", "\U000e0041",
+    "x" * 41, "x" * 200, "<b>", "=1+1", "Ann", "Bo",
 ]
+INVISIBLE = ("\\u200b", "\\u2060", "\\ufeff", "\\u00ad", "\\udb40")  # as json.dumps spells them
 VALUE = st.one_of(st.sampled_from(SPECIAL), st.text(max_size=50))
 HAND = ["hand_id", "number", "bidder", "bid", "trump", "all_tricks", "misdeal"] + [
     f"captured_{key}" for key in ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")]
@@ -66,6 +69,14 @@ class Browser:
             assert answer.status_code == 303, answer.text
         for name in ("S1", "S2"):
             assert self.post(self.manage + "/singles", {"name": name}, "single").status_code == 303
+        made = self.post("/groups/new", {"name": "Thursday", "min_games": "1"})
+        assert made.status_code == 303, made.text
+        self.group = "/g/" + re.search(r"/groups/([^/]+)/created", made.headers["Location"]).group(1)
+        played = self.post(self.group + "/start", {"variant": "ten-point", **{f"seats-{seat}": name for seat, name in
+                                                                             enumerate(["Ann", "Bo", "Cy", "Di"])}})
+        assert played.status_code == 303, played.text
+        with app.app_context():
+            self.people = db.session.scalars(sa.select(Person.id).order_by(Person.name)).all()
 
     def post(self, path: str, data: dict, prefix: str = ""):
         """Post a form as a browser encodes it (a lone surrogate goes as U+FFFD), with a valid CSRF token."""
@@ -80,8 +91,11 @@ class Browser:
         response = self.post(path, data, prefix)
         event(f"{path.rsplit('/', 1)[-1]} {response.status_code}")
         assert response.status_code < 500, (path, data, response.text[:500])
+        after = snapshot(self.app)
         if response.status_code >= 400:
-            assert snapshot(self.app) == before, (path, data)
+            assert after == before, (path, data)
+        stored = json.dumps(after, default=str)
+        assert not any(char in stored for char in INVISIBLE), (path, data)  # refused, never stored
 
 
 @pytest.fixture
@@ -89,8 +103,10 @@ def browser(app, client):
     return Browser(app, client)
 
 
-FORMS = [  # (path after /games/<id> or /t/<id>/manage, prefix, field names)
+FORMS = [  # (path after /games/<id>, /t/<id>/manage or /g/<id>, prefix, field names)
     ("game", "/hands", "", HAND),
+    ("game", "/clock", "", ["x"]),
+    ("game", "/key", "", ["new_key", "csrf_token"]),
     ("game", "/hands/1/edit", "", HAND),
     ("game", "/undo", "", ["hand_id", "number"]),
     ("game", "/time", "", ["finish_hand"]),
@@ -103,30 +119,46 @@ FORMS = [  # (path after /games/<id> or /t/<id>/manage, prefix, field names)
     ("tournament", "/rounds", "", ["x"]),
     ("tournament", "/rounds/1/start", "", ["x"]),
     ("tournament", "/tie-break", "tie", ["winner"]),
+    ("tournament", "/key/change", "", ["confirm", "new_key"]),
+    ("group", "/start", "", ["variant"] + [f"seats-{seat}" for seat in range(8)]),
+    ("group", "/people/<person>/merge", "", ["into"]),
 ]
+TOP = {"/": START, "/tournaments/new": TOURNAMENT, "/groups/new": ["name", "min_games"]}  # forms with no owner
+FILES = ("/import", "/groups/import")  # forms of one file, fuzzed below
 
 
 @pytest.mark.parametrize(("owner", "path", "prefix", "names"), FORMS, ids=[f"{o}{p}" for o, p, _, _ in FORMS])
-def test_a_game_or_tournament_form_never_answers_5xx(browser, owner, path, prefix, names):
-    base = f"/games/{browser.game}" if owner == "game" else browser.manage
+def test_a_game_tournament_or_group_form_never_answers_5xx(browser, owner, path, prefix, names):
+    base = {"game": f"/games/{browser.game}", "tournament": browser.manage, "group": browser.group}[owner]
+    path = path.replace("<person>", browser.people[0])
+    values = fields(names) if owner != "group" or "into" not in names else st.fixed_dictionaries(
+        {"into": st.one_of(st.sampled_from(browser.people), VALUE)})
 
     @SETTINGS
-    @given(data=fields(names))
+    @given(data=values)
     def post(data):
         browser.check(base + path, data, prefix)
     post()
 
 
-@SETTINGS
-@given(data=fields(START))
-def test_the_start_form_never_answers_5xx(browser, data):
-    browser.check("/", data)
+def test_every_form_of_the_app_is_fuzzed(app):
+    """Every POST route outside /api/ is one of FORMS, TOP or FILES: a new form is fuzzed or this fails."""
+    owners = {"game": "/games/<game_id>", "tournament": "/t/<tournament_id>/manage", "group": "/g/<group_id>"}
+    fuzzed = {owners[owner] + path.replace("<person>", "<person_id>").replace("/1/", "/<int:number>/")
+              for owner, path, _, _ in FORMS} | set(TOP) | set(FILES)
+    routes = {rule.rule for rule in app.url_map.iter_rules()
+              if "POST" in (rule.methods or ()) and not rule.rule.startswith("/api/")}
+    assert routes - fuzzed == set(), "forms that no fuzz posts"
+    assert fuzzed - routes == set(), "fuzzed paths the app does not have"
 
 
-@SETTINGS
-@given(data=fields(TOURNAMENT))
-def test_the_tournament_form_never_answers_5xx(browser, data):
-    browser.check("/tournaments/new", data)
+@pytest.mark.parametrize("path", sorted(TOP))
+def test_a_form_that_makes_a_game_tournament_or_group_never_answers_5xx(browser, path):
+    @SETTINGS
+    @given(data=fields(TOP[path]))
+    def post(data):
+        browser.check(path, data)
+    post()
 
 
 GAME_FILE = st.one_of(
@@ -142,13 +174,14 @@ GAME_FILE = st.one_of(
 
 @SETTINGS
 @given(file=GAME_FILE)
-def test_the_import_form_never_answers_5xx(browser, file):
-    before = snapshot(browser.app)
-    data = {"csrf_token": browser.token, "file": (io.BytesIO(file), "game.json", "application/json")}
-    response = browser.client.post("/import", data=data, content_type="multipart/form-data")
-    assert response.status_code < 500, response.text[:500]
-    if response.status_code >= 400:
-        assert snapshot(browser.app) == before
+def test_the_import_forms_never_answer_5xx(browser, file):
+    for path in FILES:
+        before = snapshot(browser.app)
+        data = {"csrf_token": browser.token, "file": (io.BytesIO(file), "game.json", "application/json")}
+        response = browser.client.post(path, data=data, content_type="multipart/form-data")
+        assert response.status_code < 500, response.text[:500]
+        if response.status_code >= 400:
+            assert snapshot(browser.app) == before
 
 
 def test_the_fuzzed_game_still_opens(browser):
