@@ -15,6 +15,7 @@ from scorekeeper import chart, stats
 from scorekeeper.extensions import db
 from scorekeeper.games import get_game, state_of
 from scorekeeper.models import Game
+from scorekeeper.pages.rulewords import game_summary
 from scorekeeper.rules import state_to_dict
 
 CARDS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
@@ -222,7 +223,9 @@ def test_csv_export_is_the_paper_sheet(client, known_game):
     disposition = response.headers["Content-Disposition"]
     assert re.fullmatch(r'attachment; filename="pitch-ann-bo-cy-di-\d{4}-\d{2}-\d{2}\.csv"', disposition)
     rows = list(csv.reader(io.StringIO(response.data.decode("utf-8-sig"))))
-    assert rows == [
+    assert rows[-2:] == [[], ["Rules", game_summary(client.get(f"/api/games/{game['id']}").get_json())]]
+    assert rows[-1][1].startswith("10 points: Ace, Jack, Off-jack, High joker, Low joker, Ten, Three (3), Two · to ")
+    assert rows[:-2] == [
         ["Hand", "Dealer", "Bidder", "Bid", "Trump", "Result", "Us points", "Them points", "Us total", "Them total"],
         ["1", "Ann", "Bo", "6", "hearts", "made", "4", "6", "4", "6"],
         ["2", "Bo", "Cy", "5", "", "set", "-5", "6", "-1", "12"],
@@ -250,6 +253,7 @@ def test_json_export_is_the_api_game(client, known_game):
     for key in ("id", "variant", "rules", "players", "teams", "hands", "scores", "status", "winner", "next_dealer"):
         assert exported[key] == game[key]
     assert exported["team_names"] == ["Us", "Them"]
+    assert exported["rules_summary"] == game_summary(game)
 
 
 # --- import -------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from test_engines_agree import ENGINE, NODE, needs_node
 
 from scorekeeper.pages.rulewords import summary
-from scorekeeper.pages.start import words_json
+from scorekeeper.pages.rulewords import words_json
 from scorekeeper.rules import PRESETS, preset
 
 WORDS = ENGINE.parent / "rulewords.js"
@@ -87,3 +87,72 @@ def test_the_summary_names_an_auction_that_is_not_the_usual_one(variant, overrid
     assert line.endswith(end)
     if variant == "ten-point":
         assert line.startswith(TEN)
+
+
+# --- the sheet's words: the same sentences on the server's page and in the offline sheet -------------------------
+
+SHELL = ENGINE.parent / "shell.js"
+
+
+def sheet_cases() -> list[dict]:
+    """A game (variant, rules as its JSON has them, teams) for every case above, and every way a game ends with two
+    and with three teams."""
+    from scorekeeper.rules.options import ENDS
+
+    found = []
+    for variant, overrides in CASES:
+        found.append({"variant": variant, "rules": preset(variant).with_overrides(overrides).to_dict(),
+                      "teams": [{"name": "Us"}, {"name": "Them"}]})
+    for end in ENDS:
+        for names in (["Us", "Them"], ["Ann", "Bo", "Cy"]):
+            rules = preset("cutthroat").with_overrides({"end": end}).to_dict()
+            found.append({"variant": "cutthroat", "rules": rules, "teams": [{"name": name} for name in names]})
+    return found
+
+
+def run_node(script: str):
+    run = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
+@needs_node
+def test_the_offline_sheet_says_what_the_server_sheet_says():
+    """The target line and the rules summary of each case, by the server (pages/rulewords.py) and by the offline
+    sheet (shell.js from the game JSON and the page's words), are the same; a way of ending without a sentence
+    fails here in both languages."""
+    from scorekeeper.pages.rulewords import game_summary, target_line
+
+    cases = sheet_cases()
+    # shell.js touches the DOM only inside its functions: importing it needs no document
+    script = (
+        f"const e = await import({json.dumps(ENGINE.as_uri())});"
+        f"const w = await import({json.dumps(WORDS.as_uri())});"
+        f"const s = await import({json.dumps(SHELL.as_uri())});"
+        f"const words = {json.dumps(words_json())};"
+        f"const cases = {json.dumps(cases)};"
+        "console.log(JSON.stringify(cases.map((g) => [s.targetLine(g, words), "
+        "w.summary(e.houseRules(g.variant, g.rules), words)])));"
+    )
+    expected = [[target_line(game), game_summary(game)] for game in cases]
+    assert run_node(script) == expected
+    lines = {line for line, _ in expected}
+    assert "Highest score wins once anyone reaches 21" in lines and "First to 11" in lines
+    assert "Ann, Bo and Cy need 11 on their own bid" in lines
+
+
+def test_every_way_a_game_ends_has_a_target_line():
+    from scorekeeper.pages.rulewords import ENDS as END_WORDS
+    from scorekeeper.pages.rulewords import TARGET_LINES
+    from scorekeeper.rules.options import ENDS
+
+    assert set(TARGET_LINES) == set(ENDS) == set(END_WORDS)
+
+
+def test_smear_says_how_it_ends(client):
+    """Smear ends with the highest score once anyone reaches the target: the sheet says so, not "First to 21"."""
+    made = client.post("/api/games", json={"variant": "smear", "players": ["Ann", "Bo", "Cy", "Di"]}).get_json()
+    for page in (f"/games/{made['id']}", f"/share/{made['id']}"):
+        html = client.get(page, headers={"Authorization": f"Bearer {made['edit_key']}"}).get_data(as_text=True)
+        assert "Highest score wins once anyone reaches 21" in html and "First to 21" not in html
+        assert "6 points: High, Low, Jack, Off-jack, Joker, Game · to 21 · highest score past it wins" in html

@@ -19,6 +19,7 @@ from ..keys import games as held_games
 from ..models import Game
 from ..rules import RuleError
 from . import bp
+from .rulewords import game_summary
 
 NOT_A_GAME = "This file is not a game saved by Pitch Scorekeeper (its Download game file link)."
 
@@ -33,16 +34,19 @@ def download_name(game: Game, extension: str) -> str:
 
 @bp.get("/games/<game_id>/export.csv")
 def export_csv(game_id: str):
-    """The score sheet as CSV, one row per hand (UTF-8 with a BOM so spreadsheets read names right)."""
+    """The score sheet as CSV, one row per hand (UTF-8 with a BOM so spreadsheets read names right), then a row
+    apart with the game's rules in one line."""
     game = games.get_game(game_id)
-    return attachment(csv_text(sheet_rows(games.state_of(game))), "text/csv", download_name(game, "csv"))
+    rows = [*sheet_rows(games.state_of(game)), [], ["Rules", game_summary(game_json(game))]]
+    return attachment(csv_text(rows), "text/csv", download_name(game, "csv"))
 
 
 @bp.get("/games/<game_id>/export.json")
 def export_json(game_id: str):
-    """The game as the JSON of docs/api.md."""
+    """The game as the JSON of docs/api.md, with its rules in one line (`rules_summary`; an import ignores it)."""
     game = games.get_game(game_id)
-    text = json.dumps(game_json(game), ensure_ascii=False, indent=1)
+    body = game_json(game)
+    text = json.dumps({**body, "rules_summary": game_summary(body)}, ensure_ascii=False, indent=1)
     return attachment(text + "\n", "application/json", download_name(game, "json"))
 
 

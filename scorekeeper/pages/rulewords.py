@@ -1,14 +1,25 @@
-"""A game's rules in one line, as the start page's editor shows them (static/js/rulewords.js says the same)."""
+"""A game's rules in words: the one line the start page's editor shows while a table builds its game, and the sheet
+shows under every game, and the sheet's target line. The tables here are the one copy of those words: the pages
+embed them (`words_json`) for static/js/rulewords.js and shell.js, which build the same sentences offline."""
 
 from __future__ import annotations
 
-from ..rules import Rules, player_counts_in_words
+from typing import Any
+
+from ..rules import Rules, player_counts_in_words, preset
+from . import bp
 from .view import POINT_LABELS
 
 ENDS = {
     "bid_only": "win on your bid",
     "first_to_target": "first there wins",
     "highest_past_target": "highest score past it wins",
+}
+# The sheet's target line, by how the game ends: {who} the teams' names, {target} the target.
+TARGET_LINES = {
+    "bid_only": "{who} need {target} on their own bid",
+    "first_to_target": "First to {target}",
+    "highest_past_target": "Highest score wins once anyone reaches {target}",
 }
 # The value a point usually has (rules.md, the point catalogue): the editor offers it for a point just ticked.
 USUAL_VALUES = {key: {"five": 5, "three": 3, "off_three": 3}.get(key, 1) for key in POINT_LABELS}
@@ -58,3 +69,32 @@ def summary(rules: Rules) -> str:
         parts.append(f"{rules.time_limit_minutes}-minute clock")
     parts.extend(bidding_parts(rules))
     return " · ".join(parts)
+
+
+def words_json() -> dict[str, Any]:
+    """The words the browser's sentences are made of (the editor's live summary, the offline sheet), from the tables
+    the server's own sentences use."""
+    return {"labels": POINT_LABELS, "ends": ENDS, "usual": USUAL_VALUES, "targets": TARGET_LINES}
+
+
+def teams_in_words(names: list[str]) -> str:
+    """"Us and Them", "Ann, Bo and Cy"."""
+    return " and ".join(names) if len(names) <= 2 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def target_line(game: dict[str, Any]) -> str:
+    """The target and how a team wins, for a game as its JSON has it."""
+    rules = game["rules"]
+    who = teams_in_words([team["name"] for team in game["teams"]])
+    return TARGET_LINES[rules["end"]].format(who=who, target=rules["target"])
+
+
+def game_summary(game: dict[str, Any]) -> str:
+    """The one-line summary of a game as its JSON has it (its preset with its rules)."""
+    return summary(preset(game["variant"]).with_overrides(game["rules"]))
+
+
+@bp.app_context_processor
+def rule_words() -> dict[str, Any]:
+    """The rules' words every sheet template uses."""
+    return {"target_line": target_line, "game_summary": game_summary, "rule_words": words_json}

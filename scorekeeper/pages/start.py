@@ -12,7 +12,6 @@ from ..keys import games as held_games
 from ..rules import CATALOGUE, DESCRIPTIONS, PRESETS, RuleError
 from . import bp, rulewords
 from .forms import COMMON, StartForm
-from .view import POINT_LABELS
 
 
 def presets_json() -> dict[str, Any]:
@@ -29,11 +28,6 @@ def presets_json() -> dict[str, Any]:
         }
         for name, rules in PRESETS.items()
     }
-
-
-def words_json() -> dict[str, Any]:
-    """The words the editor's live summary is made of, from the same tables the server's summary uses."""
-    return {"labels": POINT_LABELS, "ends": rulewords.ENDS, "usual": rulewords.USUAL_VALUES}
 
 
 def recent_games() -> list[dict[str, Any]]:
@@ -58,7 +52,7 @@ def _page(form: StartForm, status: int = 200):
     rules = form.game_rules()
     more = [name for name in PRESETS if name not in COMMON]
     page = render_template(
-        "index.html", form=form, presets=presets_json(), words=words_json(), recent=recent_games(),
+        "index.html", form=form, presets=presets_json(), words=rulewords.words_json(), recent=recent_games(),
         common=COMMON, more=more, catalogue=CATALOGUE, rules=rules, summary=rulewords.summary(rules),
     )
     return page, status

@@ -62,16 +62,6 @@ def plays_on(game: dict[str, Any]) -> str:
     return f"{' and '.join(past)} play on: each wins only on its own bid"
 
 
-def target_line(game: dict[str, Any]) -> str:
-    """The target and how a team wins."""
-    rules = game["rules"]
-    if rules["end"] == "bid_only":
-        names = [team["name"] for team in game["teams"]]
-        who = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
-        return f"{who} need {rules['target']} on their own bid"
-    return f"First to {rules['target']}"
-
-
 def next_seats(game: dict[str, Any]) -> tuple[str, str]:
     """Who deals next and who bids first (the seat after the dealer)."""
     players = game["players"]
@@ -89,6 +79,6 @@ def sheet_words() -> dict[str, Any]:
     """The helpers every sheet template uses."""
     return {
         "bid_label": bid_label, "result_label": result_label, "plays_on": plays_on,
-        "undo_question": undo_question, "target_line": target_line,
+        "undo_question": undo_question,
         "next_seats": next_seats, "SUITS": SUITS, "POINT_LABELS": POINT_LABELS, "NOBODY": NOBODY,
     }

@@ -4,18 +4,17 @@
 // all tricks, clock), its links. The sheet itself is then drawn by sheet.js as on any game page.
 
 import { tableOf } from "./core.js";
-import { handTotal } from "./engine.js";
+import { handTotal, houseRules } from "./engine.js";
+import { summary } from "./rulewords.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
-// How the sheet states the target (scorekeeper/pages/view.py target_line).
-export function targetLine(game) {
-  const { rules, teams } = game;
-  if (rules.end !== "bid_only") return `First to ${rules.target}`;
-  const names = teams.map((team) => team.name);
-  const who = names.length === 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
-  return `${who} need ${rules.target} on their own bid`;
+// How the sheet states the target (scorekeeper/pages/rulewords.py target_line, from the same words).
+export function targetLine(game, words) {
+  const names = game.teams.map((team) => team.name);
+  const who = names.length <= 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+  return words.targets[game.rules.end].replace("{who}", who).replace("{target}", String(game.rules.target));
 }
 
 function setLabel(input, text) {
@@ -25,6 +24,7 @@ function setLabel(input, text) {
 }
 
 function fitSheet(root, game) {
+  const words = JSON.parse($("#rule-words").textContent);
   const title = game.teams.map((team) => team.name).join(" v ");
   document.title = `${title} · Pitch`;
   $(".game-title", root).textContent = title;
@@ -34,7 +34,8 @@ function fitSheet(root, game) {
   const time = $('[data-slot="time"]', line);
   while (line.firstChild && line.firstChild !== time) line.firstChild.remove();
   const clock = game.rules.time_limit_minutes ? ` · ${game.rules.time_limit_minutes}-minute clock` : "";
-  line.insertBefore(document.createTextNode(`${targetLine(game)}${clock} `), time);
+  line.insertBefore(document.createTextNode(`${targetLine(game, words)}${clock} `), time);
+  $('[data-slot="rules-summary"]', root).textContent = summary(houseRules(game.variant, game.rules), words);
 }
 
 function fitLinks(root, game, key) {
