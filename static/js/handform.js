@@ -159,6 +159,7 @@ export class HandForm {
     if (input.name?.startsWith("captured_")) this.touched.add(input.name.slice(9));
     if (input.name === "bidder") this.giveUntouched();
     if (input.name === "all_tricks" && input.value === "yes") this.giveAll();
+    if ((input.name === "bid" || input.name === "bidder") && this.value("bid") === "moon") this.takeAll();
     this.clearError(input.name);
     this.update();
   }
@@ -167,6 +168,21 @@ export class HandForm {
   giveUntouched() {
     const team = this.bidding();
     for (const key of this.points) if (!this.touched.has(key)) this.check(`captured_${key}`, String(team));
+  }
+
+  // A moon is made by taking every point: quick entry starts it there (one tap fewer; a moon set is moved down).
+  takeAll() {
+    if (this.mode !== "points") return;
+    const inputs = this.sideInputs();
+    if (!inputs.length) {
+      this.check("taken", String(this.engine.handTotal(this.rules)));
+      this.clearError("points");
+      return;
+    }
+    const bidding = this.value("bidder") === null ? null : this.bidding();
+    if (bidding === null) return;
+    inputs.forEach((input, side) => side !== bidding && (input.value = "0"));
+    this.clearError("points");
   }
 
   giveAll() {

@@ -149,6 +149,27 @@ def test_a_moon_given_as_points_is_made_only_with_every_point(live_server, new_p
     expect(dialog.locator(".live")).to_have_text(f"{TEAMS[0]} took 10 of 10: made moon. Winner: {TEAMS[0]}.")
 
 
+MOON_GAMES = [variant for variant in CARD_POINT_GAMES if variant != "nine-point"]  # every preset with a moon
+
+
+@pytest.mark.parametrize("variant", MOON_GAMES)
+def test_choosing_the_moon_takes_every_point_in_one_tap(live_server, new_page, variant):
+    """Quick entry: bidder, moon, Save is three taps; the points start at every point of the hand, and moving them
+    down shows the moon set."""
+    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
+    open_game(page, live_server, long_game(live_server, variant))
+    total = CARD_POINT_GAMES[variant]
+    dialog = open_form(page)
+    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0], exact=True).click()
+    dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()
+    expect(dialog.locator("#f-quick").get_by_role("radio", name=str(total), exact=True)).to_be_checked()
+    expect(dialog.locator(".live")).to_have_class("live ok")
+    dialog.locator("#f-quick").get_by_role("radio", name=str(total - 1), exact=True).click()
+    expect(dialog.locator(".live")).to_have_class("live set")
+    dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()  # chosen again: still as tapped
+    expect(dialog.locator("#f-quick").get_by_role("radio", name=str(total - 1), exact=True)).to_be_checked()
+
+
 def test_card_by_card_is_one_tap_away_and_remembered_after_a_reload(live_server, new_page):
     page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
     game = long_game(live_server)
