@@ -29,7 +29,10 @@ function fitSheet(root, game) {
   document.title = `${title} · Pitch`;
   $(".game-title", root).textContent = title;
   $$(".board .side-name", root).forEach((node, team) => (node.textContent = game.teams[team].name));
-  $$("thead th.team span", root).forEach((node, team) => (node.textContent = game.teams[team].name));
+  $$("thead th.team .team-name", root).forEach((node, team) => {
+    node.textContent = game.teams[team].name;
+    node.title = game.teams[team].name;
+  });
   const line = $(".rules-line", root);
   const time = $('[data-slot="time"]', line);
   while (line.firstChild && line.firstChild !== time) line.firstChild.remove();

@@ -97,7 +97,7 @@ FORM = """() => {
     bidder: labels("bidder"), bid: labels("bid"), allTricks: labels("all_tricks"), points, hints,
     title: document.title, heading: document.querySelector(".game-title").textContent,
     rules: document.querySelector(".rules-line").textContent.replace(/\\s+/g, " ").trim(),
-    summary: document.querySelector(".rules-summary").textContent,
+    summary: document.querySelector(".sheet-rules").textContent,
     sides: [...document.querySelectorAll(".board .side-name")].map((node) => node.textContent),
     columns: [...document.querySelectorAll("thead th.team")].map((node) => node.textContent),
     clock: Boolean(document.querySelector('[data-action="time"]')?.checkVisibility()),

@@ -1,0 +1,108 @@
+"""What a screen must hold on any phone, as one check run in the page (tests/browser/test_layout_matrix.py).
+
+LAYOUT_PROBLEMS(scope) lists, for the visible elements under `scope` (a selector; the page's main and an open
+dialog by default):
+
+- the page scrolling sideways, or an element past the viewport's right edge outside a region meant to scroll
+  (the sheet's box never is one: its table must fit);
+- text cut without an ellipsis (an element that hides its overflow, narrower than its text, with neither
+  `text-overflow: ellipsis` nor a line clamp, which ends in one);
+- a word broken inside (across two lines) although it fits on a line of its box; words are runs of letters between
+  spaces and hyphens, so a break at a hyphen is a break between words;
+- touch targets (buttons, button-like links, fields, the labels of radio buttons and checkboxes) smaller than
+  44 x 44 px or overlapping another.
+"""
+
+from __future__ import annotations
+
+LAYOUT_PROBLEMS = r"""(scope) => {
+  const problems = [];
+  const width = document.documentElement.clientWidth;
+  const describe = (node) => {
+    const text = (node.getAttribute("aria-label") || node.textContent || node.value || "").trim().replace(/\s+/g, " ");
+    return `${node.tagName.toLowerCase()}${node.className && typeof node.className === "string" ? "." + node.className.trim().split(/\s+/).join(".") : ""} "${text.slice(0, 30)}"`;
+  };
+  const shown = (node) => node.checkVisibility({ visibilityProperty: true, opacityProperty: true })
+    && !node.closest(".vh, [hidden], template");
+  const scrolls = (node) => {
+    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+      const overflow = getComputedStyle(up).overflowX;
+      if ((overflow === "auto" || overflow === "scroll") && !up.matches(".table-box")) return true;
+    }
+    return false;
+  };
+  const roots = [...document.querySelectorAll(scope)];
+  const nodes = roots.flatMap((root) => [root, ...root.querySelectorAll("*")]).filter(shown);
+  const page = document.scrollingElement;
+  if (page.scrollWidth > width + 1) problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${width}`);
+  for (const box of nodes.filter((node) => node.matches(".table-box"))) {
+    if (box.scrollWidth > box.clientWidth + 1) problems.push(`sheet wider than its box: ${box.scrollWidth} > ${box.clientWidth}`);
+  }
+  for (const node of nodes) {
+    const box = node.getBoundingClientRect();
+    if (!box.width || !box.height) continue;
+    if (box.right > width + 1 && !scrolls(node)) problems.push(`past the right edge (${Math.round(box.right)} > ${width}): ${describe(node)}`);
+    const style = getComputedStyle(node);
+    if (style.overflowX !== "visible" && style.overflowX !== "auto" && style.overflowX !== "scroll"
+        && node.scrollWidth > node.clientWidth + 1 && node.clientWidth > 1 && style.textOverflow !== "ellipsis"
+        && style.webkitLineClamp === "none" && node.textContent.trim()
+        && !node.matches("input, select, textarea, svg, svg *")) {
+      problems.push(`text cut (${node.scrollWidth} > ${node.clientWidth}): ${describe(node)}`);
+    }
+  }
+  // words broken inside although they fit on a line of their box
+  const walker = (root) => document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  for (const root of roots) {
+    const texts = walker(root);
+    for (let text = texts.nextNode(); text; text = texts.nextNode()) {
+      const holder = text.parentElement;
+      if (!holder || !shown(holder) || holder.closest("svg")) continue;
+      let block = holder;
+      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      const room = block.clientWidth - parseFloat(getComputedStyle(block).paddingLeft) - parseFloat(getComputedStyle(block).paddingRight);
+      for (const match of text.data.matchAll(/[^\s\-\u2010\u2011\u00b7&/]+/g)) {
+        const range = document.createRange();
+        range.setStart(text, match.index);
+        range.setEnd(text, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const tops = new Set(rects.map((rect) => Math.round(rect.top)));
+        const wide = rects.reduce((sum, rect) => sum + rect.width, 0);
+        if (tops.size > 1 && wide < room - 1) problems.push(`"${match[0]}" broken though it fits (${Math.round(wide)} <= ${Math.round(room)}): ${describe(holder)}`);
+      }
+    }
+  }
+  // touch targets
+  const targets = nodes.filter((node) => node.matches(
+    "button, a.button, [role=button], input:not([type=hidden]):not([type=radio]):not([type=checkbox]), select, textarea, "
+    + "label:has(> input[type=radio]), label:has(> input[type=checkbox])")).map((node) => [node, node.getBoundingClientRect()])
+    .filter(([, box]) => box.width && box.height);
+  for (const [node, box] of targets) {
+    if (box.width < 43.5 || box.height < 43.5) problems.push(`target ${Math.round(box.width)}x${Math.round(box.height)} < 44: ${describe(node)}`);
+  }
+  // an action bar that stays in view (sticky or fixed) is drawn over what scrolls beneath it: not an overlap
+  const pinned = (node) => {
+    for (let up = node; up && up !== document.body && up.tagName !== "DIALOG"; up = up.parentElement) {
+      const position = getComputedStyle(up).position;
+      if (position === "sticky" || position === "fixed") return true;
+    }
+    return false;
+  };
+  for (let one = 0; one < targets.length; one++) {
+    for (let two = one + 1; two < targets.length; two++) {
+      const [a, p] = targets[one], [b, q] = targets[two];
+      if (a.contains(b) || b.contains(a) || pinned(a) !== pinned(b)) continue;
+      const x = Math.min(p.right, q.right) - Math.max(p.left, q.left), y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
+      if (x > 1 && y > 1) problems.push(`targets overlap: ${describe(a)} and ${describe(b)}`);
+    }
+  }
+  return [...new Set(problems)];
+}"""
+
+# The hand form's Save, with the on-screen keyboard closed: in the viewport without scrolling the dialog.
+SAVE_IN_VIEW = r"""() => {
+  const save = document.querySelector('#hand-dialog [data-action="save"]');
+  const box = save.getBoundingClientRect();
+  const dialog = document.querySelector("#hand-dialog");
+  return box.top >= 0 && box.bottom <= window.innerHeight + 0.5 && dialog.scrollTop === 0
+    ? [] : [`Save at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`];
+}"""
