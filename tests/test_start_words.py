@@ -8,8 +8,7 @@ import subprocess
 import pytest
 from test_engines_agree import ENGINE, NODE, needs_node
 
-from scorekeeper.pages.rulewords import summary
-from scorekeeper.pages.rulewords import words_json
+from scorekeeper.pages.rulewords import summary, words_json
 from scorekeeper.rules import PRESETS, preset
 
 WORDS = ENGINE.parent / "rulewords.js"

@@ -3,10 +3,10 @@
 The space: every preset at every player count it allows (26) x names (short; 20 characters; 40 with spaces; 40
 without: 104 cells) x widths 320, 360, 390, 414 and 430 in portrait and 844x390 in landscape. For each cell the
 game's rows come from the API (made, set, misdeal, an edited hand, the moon or the bid of 5 with every trick where
-the game has them, time called where it has a clock, in the finished game), and each screen is loaded once and checked at every width by
-resizing the viewport: the sheet of a game being played, its hand form (quick entry and card by card, where the
-game has both; Save in view), the winner screen and the share page of a finished game. tests/browser/layout.py
-says what each check refuses.
+the game has them, time called in a finished game with a clock and no moon), and each screen is loaded once and
+checked at every width by resizing the viewport: the sheet of a game being played, its hand form (quick entry and
+card by card, where the game has both; Save in view), the winner screen and the share page of a finished game.
+tests/browser/layout.py says what each check refuses.
 """
 
 from __future__ import annotations
@@ -102,14 +102,16 @@ class Table:
             self.keep(self.hand(0, "moon", team_takes=1 % self.teams))  # a moon set
         if rules.all_tricks_bid is not None:
             self.keep(self.hand(0, rules.all_tricks_bid, all_tricks=0))
+        while requests.get(self.url(), timeout=10).json()["status"] == "finished":  # an edit or misdeal ended it
+            requests.delete(self.url(f"/hands/{self.count()}?last=1"), headers=self.auth, timeout=10)
     def finished(self) -> None:
         """Rows of every kind, time called where the game has a clock, then the game won (by the moon where it has
         one, else by the bidders taking every point)."""
         self.in_play()
-        if self.rules.time_limit_minutes:
-            requests.post(self.url("/time"), json={}, headers=self.auth, timeout=10)
         if self.rules.moon is not None:
             self.post(self.hand(0, "moon"))
+        if self.rules.time_limit_minutes and requests.get(self.url(), timeout=10).json()["status"] != "finished":
+            requests.post(self.url("/time"), json={}, headers=self.auth, timeout=10)
         for number in range(200):
             game = requests.get(self.url(), timeout=10).json()
             if game["status"] == "finished":
