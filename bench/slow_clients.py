@@ -14,14 +14,13 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
 from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
-from test_slow_clients import answer_times, gunicorn, slow_body, slow_head, slow_reader  # noqa: E402
+from test_slow_clients import answer_times, gunicorn, hang_on  # noqa: E402
 
 KINDS = {"sync": ("--worker-class", "sync"), "gthread, 8 threads": ("--worker-class", "gthread", "--threads", "8"),
          "gevent (Procfile)": ()}
@@ -32,11 +31,7 @@ def main() -> int:
     for name, options in KINDS.items():
         with tempfile.TemporaryDirectory() as folder, gunicorn(Path(folder), *options) as (base, _log), \
                 ExitStack() as held:
-            for _ in range(20):
-                held.callback(slow_body(base).close)
-                held.callback(slow_head(base).close)
-                held.callback(slow_reader(base, "/static/css/app.css").close)
-            time.sleep(2)
+            hang_on(base, held)
             times = answer_times(base)
         answered = [seconds for seconds in times if seconds is not None]
         median = f"{statistics.median(answered):9.3f}" if answered else f"{'-':>9}"

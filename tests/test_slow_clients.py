@@ -91,6 +91,15 @@ def slow_reader(base: str, path: str) -> socket.socket:
     return sock
 
 
+def hang_on(base: str, held: ExitStack, each: int = 20) -> None:
+    """`each` slow bodies, slow request lines and readers that read nothing, closed when `held` closes; settled."""
+    for _ in range(each):
+        held.callback(slow_body(base).close)
+        held.callback(slow_head(base).close)
+        held.callback(slow_reader(base, "/static/css/app.css").close)
+    time.sleep(2)
+
+
 def answer_times(base: str, tries: int = 3) -> list[float | None]:
     """Seconds /healthz, the start page and a new game took, `tries` times each; None where it took over 5 s."""
     times: list[float | None] = []
@@ -126,11 +135,7 @@ def test_the_procfile_workers_answer_others_while_slow_clients_hang_on(tmp_path)
     last byte comes."""
     with gunicorn(tmp_path) as (base, log), ExitStack() as held:
         baseline = answer_times(base, tries=1)
-        for _ in range(20):
-            held.callback(slow_body(base).close)
-            held.callback(slow_head(base).close)
-            held.callback(slow_reader(base, "/static/css/app.css").close)
-        time.sleep(2)
+        hang_on(base, held)
         times = answer_times(base)
         assert None not in times, (times, log.read_text()[-2000:])
         assert max(times) < PROMPT, (baseline, times)
