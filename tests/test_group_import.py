@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 import sqlalchemy as sa
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -13,6 +14,8 @@ from test_group_transfer import import_file, stored_counts, with_ids_named
 from test_properties import hand_bodies, house_rules
 
 from scorekeeper.extensions import db
+from scorekeeper.groups import transfer
+from scorekeeper.groups.models import Group, Person
 from scorekeeper.models import Game, HandRecord
 from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, start
 
@@ -160,3 +163,40 @@ def test_a_bad_hand_in_the_last_game_of_a_long_file_stores_nothing(app, client):
     assert refused.get_json()["error"].startswith("Game 300: Hand 20: "), refused.get_json()
     assert stored_counts(app) == before
 
+
+FAILURES = [RuleError("The import failed after its hands were written.", "games"),
+            sa.exc.OperationalError("INSERT", {}, Exception("the connection was lost"))]
+
+
+@pytest.mark.parametrize("failure", FAILURES, ids=["refusal", "database error"])
+@pytest.mark.parametrize("batch", [1, 7, 1000])
+def test_an_import_failing_after_every_hand_was_written_stores_nothing(app, client, monkeypatch, failure, batch):
+    """The hands go in HAND_BATCH at a time, as plain rows (no ORM object a hand); whatever fails after the last
+    of them, the transaction holding the group, its people, games and hands is rolled back whole."""
+    monkeypatch.setattr(transfer, "HAND_BATCH", batch)
+    body = long_file(60, 20)
+    store, written = transfer._store_hands, []
+
+    def store_then_fail(hands):
+        store(hands)
+        assert not any(isinstance(item, HandRecord) for item in db.session.identity_map.values())
+        written.append(stored_counts_here())
+        raise failure
+
+    monkeypatch.setattr(transfer, "_store_hands", store_then_fail)
+    before = stored_counts(app)
+    if isinstance(failure, RuleError):
+        refused = client.post("/api/groups/import", json=body)
+        assert refused.status_code == 422 and refused.get_json()["error"] == failure.message
+    else:
+        with app.app_context(), pytest.raises(sa.exc.OperationalError):
+            transfer.import_group(body)
+    groups, people, games, hands = before
+    assert written == [(groups + 1, people + 4, games + 60, hands + 1200)]  # all of it, in the transaction
+    assert stored_counts(app) == before
+
+
+def stored_counts_here() -> tuple[int, ...]:
+    """The groups, people, games and hands the open transaction sees."""
+    return tuple(db.session.scalar(sa.select(sa.func.count()).select_from(model))
+                 for model in (Group, Person, Game, HandRecord))

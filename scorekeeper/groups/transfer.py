@@ -4,19 +4,21 @@ a CSV of its games and a CSV of its hands; an import stores the whole group or n
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
+from itertools import islice
 from typing import Any
 
+import sqlalchemy as sa
 from flask import current_app, request
 
-from .. import games
+from .. import games, rules
 from ..database import writing
 from ..exports import game_body, sheet_rows
 from ..extensions import db
 from ..game_json import game_json
 from ..jsontext import Budget
 from ..keys import key_hash, new_token
-from ..models import Game, utcnow
+from ..models import HAND_COLUMNS, Game, HandRecord, utcnow
 from ..rules import RuleError
 from ..rules.names import clean_name
 from . import stats
@@ -29,6 +31,9 @@ VERSION = 1
 MOST_PEOPLE = 500
 MOST_GAMES = 1000
 MOST_SEASONS = 200
+HAND_BATCH = 1000  # hands stored by one INSERT of an import
+# A hand as an import stores it: its game, its number and id, and what the table said (HAND_COLUMNS).
+HAND_ROW = ("game_id", "number", "client_id", *(column.key for column in HAND_COLUMNS))
 NOT_A_GROUP = "This is not a group saved by Pitch Scorekeeper (its Download group file link)."
 # A group's own download holds a value every 10.5 bytes and an object or list every 54 (tests/test_group_file_budget.py
 # measures it), so a file as large as GROUP_FILE_MAX_LENGTH holds about 1.2 million values and 240,000 objects and
@@ -188,7 +193,8 @@ def _seasons(raw: Any) -> list[tuple[str, dt.date, dt.date]]:
 
 
 def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
-    """Every game of the file checked through the engine, before anything is stored."""
+    """Every game of the file checked through the engine, before anything is stored: each as its row, not yet in
+    the session, and its hands as plain rows (HAND_ROW), so that a file's hands cost no ORM object each."""
     if not isinstance(raw, list) or len(raw) > MOST_GAMES:
         raise RuleError(f"games must be a list of at most {MOST_GAMES} games.", "games")
     checked = []
@@ -207,8 +213,12 @@ def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
             raise RuleError(f"{where}: people must name a different person of the file for each seat, or be null.",
                             "games")
         clock = exported.get("clock")
+        game = games.new_game_row(new_token(), new_token(), variant, table, [])  # its hands go in apart (_store_hands)
+        if records:
+            games.mark_finished(game, rules.score(table, [record.to_hand() for record in records]))
+        hands = [(game.id, *(getattr(record, key) for key in HAND_ROW[1:])) for record in records]
         checked.append({
-            "variant": variant, "table": table, "records": records, "people": seats,
+            "game": game, "hands": hands, "people": seats,
             "created": _moment(exported.get("created_at"), f"{where}: created_at"),
             "finished": _moment(exported.get("finished"), f"{where}: finished"),
             "time_called_at": _moment(exported.get("time_called_at"), f"{where}: time_called_at"),
@@ -216,6 +226,13 @@ def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
                                      f"{where}: clock.started_at"),
         })
     return checked
+
+
+def _store_hands(hands: Iterable[tuple]) -> None:
+    """Insert imported hands (HAND_ROW tuples) in the open transaction, HAND_BATCH to a statement."""
+    statement, rows = sa.insert(HandRecord.__table__), iter(hands)
+    while batch := [dict(zip(HAND_ROW, row, strict=True)) for row in islice(rows, HAND_BATCH)]:
+        db.session.execute(statement, batch)
 
 
 def import_group(body: Any) -> tuple[Group, str]:
@@ -247,7 +264,7 @@ def import_group(body: Any) -> tuple[Group, str]:
             group.seasons.append(Season(id=new_token(), name=season_name, starts=starts, ends=ends))
         db.session.add(group)
         for number, item in enumerate(checked, start=1):
-            game = games.new_game_row(new_token(), new_token(), item["variant"], item["table"], item["records"])
+            game = item["game"]
             if item["people"] is None:
                 try:
                     game.people = seat_people(group, list(game.players))
@@ -258,7 +275,10 @@ def import_group(body: Any) -> tuple[Group, str]:
             game.group_id = group.id
             _restore_times(game, item)
             db.session.add(game)
-        db.session.flush()
+        db.session.flush()  # the games, before the hands that name them
+        _store_hands(hand for item in checked for hand in item["hands"])
+    for item in checked:  # their hands were stored apart: a later read loads them
+        db.session.expunge(item["game"])
     return group, edit_key
 
 
