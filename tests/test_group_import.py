@@ -7,9 +7,11 @@ import json
 
 import pytest
 import sqlalchemy as sa
+from groups import MISDEAL, GroupApi
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from tables import CARD_POINTS
+from test_group_file_budget import upload
 from test_group_transfer import import_file, stored_counts, with_ids_named
 from test_properties import hand_bodies, house_rules
 
@@ -200,3 +202,59 @@ def stored_counts_here() -> tuple[int, ...]:
     """The groups, people, games and hands the open transaction sees."""
     return tuple(db.session.scalar(sa.select(sa.func.count()).select_from(model))
                  for model in (Group, Person, Game, HandRecord))
+
+
+def misdeals(counts: list[int]) -> dict:
+    """A group file of ten-point games holding `counts` misdeals each (the shortest hands a file can hold)."""
+    return {"format": "pitch-scorekeeper-group", "version": 1, "name": "Misdeals", "people": [],
+            "games": [{"variant": "ten-point", "players": ["Ann", "Bo", "Cy", "Di"], "hands": [MISDEAL] * count}
+                      for count in counts]}
+
+
+@SETTINGS
+@given(counts=st.lists(st.integers(0, 12), min_size=1, max_size=8), over=st.booleans())
+def test_a_file_past_the_most_hands_is_refused_before_any_game_is_checked(app, client, monkeypatch, counts, over):
+    """Whatever games hold them, MOST_HANDS hands are taken and one more is refused (422), before the engine sees
+    a game, and nothing is stored."""
+    most = sum(counts) - over
+    assume(most >= 0)
+    monkeypatch.setattr(transfer, "MOST_HANDS", most)
+    check, checked = transfer.games.checked_new_game, []
+
+    def counted(body):
+        checked.append(body)
+        return check(body)
+
+    monkeypatch.setattr(transfer.games, "checked_new_game", counted)
+    before = stored_counts(app)
+    answer = client.post("/api/groups/import", json=misdeals(counts))
+    if over:
+        assert answer.status_code == 422 and answer.get_json() == {"field": "games", "error": (
+            f"The games of this file hold {sum(counts):,} hands; a group file holds at most {most:,}.")}
+        assert checked == [] and stored_counts(app) == before
+    else:
+        assert answer.status_code == 201, answer.get_json()
+        assert stored_counts(app)[3] == before[3] + most
+
+
+def test_the_import_page_says_a_file_holds_too_many_hands(app, client, monkeypatch):
+    monkeypatch.setattr(transfer, "MOST_HANDS", 1200)
+    before = stored_counts(app)
+    page = upload(client, json.dumps(long_file(61, 20)).encode())
+    assert page.status_code == 422
+    assert ("Nothing was imported. The games of this file hold 1,220 hands; a group file holds at most 1,200."
+            in page.get_data(as_text=True))
+    assert stored_counts(app) == before
+    assert upload(client, json.dumps(long_file(60, 20)).encode()).status_code == 303
+
+
+def test_a_groups_own_download_within_the_file_cap_holds_fewer_than_the_most_hands(app, client):
+    """The density MOST_HANDS is set from: each misdeal, the shortest hand, adds more than GROUP_FILE_MAX_LENGTH /
+    MOST_HANDS bytes to a group's download, with hand numbers of one to three digits."""
+    sizes = {}
+    for count in (9, 400):
+        group = GroupApi(client)
+        group.game("ten-point", ["Ann", "Bo", "Cy", "Di"], [MISDEAL] * count)
+        sizes[count] = len(client.get(f"/g/{group.id}/export.json").get_data())
+    per_hand = (sizes[400] - sizes[9]) / (400 - 9)
+    assert per_hand * transfer.MOST_HANDS > app.config["GROUP_FILE_MAX_LENGTH"], per_hand

@@ -31,6 +31,11 @@ VERSION = 1
 MOST_PEOPLE = 500
 MOST_GAMES = 1000
 MOST_SEASONS = 200
+# A group's own download spends at least 126 bytes on a hand (a misdeal, the shortest, with the 36-character id the
+# app and the phones give a hand; tests/test_group_import.py measures it), so one within GROUP_FILE_MAX_LENGTH holds
+# fewer than MOST_HANDS; a file written with shorter hands may hold no more, so that no shape of file costs an import
+# more than that many hands (bench/group_file_memory.py).
+MOST_HANDS = 100_000
 HAND_BATCH = 1000  # hands stored by one INSERT of an import
 # A hand as an import stores it: its game, its number and id, and what the table said (HAND_COLUMNS).
 HAND_ROW = ("game_id", "number", "client_id", *(column.key for column in HAND_COLUMNS))
@@ -197,6 +202,10 @@ def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
     the session, and its hands as plain rows (HAND_ROW), so that a file's hands cost no ORM object each."""
     if not isinstance(raw, list) or len(raw) > MOST_GAMES:
         raise RuleError(f"games must be a list of at most {MOST_GAMES} games.", "games")
+    hands = sum(len(game["hands"]) for game in raw if isinstance(game, Mapping) and isinstance(game.get("hands"), list))
+    if hands > MOST_HANDS:
+        raise RuleError(f"The games of this file hold {hands:,} hands; a group file holds at most {MOST_HANDS:,}.",
+                        "games")
     checked = []
     for number, exported in enumerate(raw, start=1):
         where = f"Game {number}"
