@@ -10,10 +10,15 @@ dialog by default):
 - a word broken inside (across two lines) although it fits on a line of its box; words are runs of letters between
   spaces and hyphens, so a break at a hyphen is a break between words;
 - touch targets (buttons, button-like links, fields, the labels of radio buttons and checkboxes) smaller than
-  44 x 44 px or overlapping another.
+  44 x 44 px, overlapping another, or closer than 4 px to one beside, above or below it.
+
+in_view(selector) makes a check that a dialog's answers (its Save, each choice of a question) are all on the screen
+without scrolling.
 """
 
 from __future__ import annotations
+
+import json
 
 LAYOUT_PROBLEMS = r"""(scope) => {
   const problems = [];
@@ -93,16 +98,35 @@ LAYOUT_PROBLEMS = r"""(scope) => {
       if (a.contains(b) || b.contains(a) || pinned(a) !== pinned(b)) continue;
       const x = Math.min(p.right, q.right) - Math.max(p.left, q.left), y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
       if (x > 1 && y > 1) problems.push(`targets overlap: ${describe(a)} and ${describe(b)}`);
+      // side by side or one above the other, with less than 4 px between them: a thumb meant for one hits both
+      else if ((x > 1) !== (y > 1) && -Math.min(x, y) < 3.5) {
+        problems.push(`targets touching (${Math.round(-Math.min(x, y))} px apart): ${describe(a)} and ${describe(b)}`);
+      }
     }
   }
   return [...new Set(problems)];
 }"""
 
-# The hand form's Save, with the on-screen keyboard closed: in the viewport without scrolling the dialog.
-SAVE_IN_VIEW = r"""() => {
-  const save = document.querySelector('#hand-dialog [data-action="save"]');
-  const box = save.getBoundingClientRect();
-  const dialog = document.querySelector("#hand-dialog");
-  return box.top >= 0 && box.bottom <= window.innerHeight + 0.5 && dialog.scrollTop === 0
-    ? [] : [`Save at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`];
+
+IN_VIEW = r"""(selector) => {
+  const problems = [];
+  for (const node of document.querySelectorAll(selector)) {
+    if (!node.checkVisibility()) continue;
+    const box = node.getBoundingClientRect();
+    const dialog = node.closest("dialog");
+    if (box.top < 0 || box.bottom > window.innerHeight + 0.5 || (dialog && dialog.scrollTop > 0)) {
+      problems.push(`"${node.textContent.trim().slice(0, 30)}" at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`);
+    }
+  }
+  return problems;
 }"""
+
+
+def in_view(selector: str) -> str:
+    """A check that every shown element matching `selector` (a dialog's answers) is in the viewport without scrolling
+    its dialog or the page (the on-screen keyboard closed)."""
+    return f"() => ({IN_VIEW})({json.dumps(selector)})"
+
+
+# The hand form's Save.
+SAVE_IN_VIEW = in_view('#hand-dialog [data-action="save"]')
