@@ -6,6 +6,8 @@ tests/browser/layout.py says what each check refuses.
 
 from __future__ import annotations
 
+import weakref
+
 import requests
 from layout import LAYOUT_PROBLEMS
 
@@ -138,11 +140,14 @@ class Table:
         raise AssertionError("the game did not end")
 
 
+SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a page's DevTools session: the sizes last as it
+
+
 def text_size(page, sizes: dict) -> None:
     """Set the browser's default font sizes, as a phone's text-size setting does (kept across page loads)."""
-    session = page.context.new_cdp_session(page)
-    session.send("Page.setFontSizes", {"fontSizes": {"standard": sizes["standard"], "fixed": sizes["fixed"]}})
-    session.detach()
+    if page not in SESSIONS:
+        SESSIONS[page] = page.context.new_cdp_session(page)
+    SESSIONS[page].send("Page.setFontSizes", {"fontSizes": {"standard": sizes["standard"], "fixed": sizes["fixed"]}})
 
 
 def problems_at_every_width(page, scope: str, extra: str | None = None, text_200: bool = False) -> list[str]:

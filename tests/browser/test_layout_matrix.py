@@ -27,11 +27,12 @@ def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, nam
     playing.in_play()
     page = new_page(entry=None, service_workers="block")
     open_game(page, live_server, playing.game)
-    problems += [f"sheet {p}" for p in problems_at_every_width(page, "main")]
+    problems += [f"sheet {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     page.locator('[data-action="log"]').click()
     page.locator("#hand-dialog").wait_for(state="visible")
     for mode in ("first", "other"):
-        problems += [f"hand form ({mode}) {p}" for p in problems_at_every_width(page, "#hand-dialog", SAVE_IN_VIEW)]
+        found = problems_at_every_width(page, "#hand-dialog", SAVE_IN_VIEW, text_200=True)
+        problems += [f"hand form ({mode}) {p}" for p in found]
         switch = page.locator("#hand-dialog [data-action='entry']")
         if mode == "first" and switch.count() and switch.first.is_visible():
             switch.first.click()
@@ -40,7 +41,7 @@ def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, nam
     won = Table(live_server, variant, count, names)
     won.finished()
     open_game(page, live_server, won.game)
-    problems += [f"winner {p}" for p in problems_at_every_width(page, "main")]
+    problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     page.goto(f"{live_server}/share/{won.game['id']}")
-    problems += [f"share {p}" for p in problems_at_every_width(page, "main")]
-    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:60])
+    problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
