@@ -65,7 +65,7 @@ LAYOUT_PROBLEMS = r"""(scope) => {
       const holder = text.parentElement;
       if (!holder || !shown(holder) || holder.closest("svg")) continue;
       let block = holder;
-      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      while (block && getComputedStyle(block).display === "inline") block = block.parentElement;  // inline-block and inline-flex have a box of their own
       const room = block.clientWidth - parseFloat(getComputedStyle(block).paddingLeft) - parseFloat(getComputedStyle(block).paddingRight);
       for (const match of text.data.matchAll(/[^\s\-\u2010\u2011\u00b7&/]+/g)) {
         const range = document.createRange();

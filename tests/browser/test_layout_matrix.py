@@ -1,12 +1,14 @@
 """Every screen of a game holds on every phone, with any names and any number of players.
 
 The space: every preset at every player count it allows (26) x names (short; 20 characters; 40 with spaces; 40
-without: 104 cells) x widths 320, 360, 390, 414 and 430 in portrait and 844x390 in landscape. For each cell the
-game's rows come from the API (made, set, misdeal, an edited hand, the moon or the bid of 5 with every trick where
-the game has them, time called in a finished game with a clock and no moon), and each screen is loaded once and
-checked at every width by resizing the viewport: the sheet of a game being played, its hand form (quick entry and
-card by card, where the game has both; Save in view), the winner screen and the share page of a finished game.
-tests/browser/layout.py says what each check refuses.
+without: 104 cells) x widths 320, 360, 390, 414 and 430 in portrait and 844x390 in landscape, and 200 % text at
+320 px. For each cell the game's rows come from the API (made, set, misdeal, an edited hand, the moon or the bid of 5
+with every trick where the game has them; a game with a clock is won on time, its time-called row after a moon set),
+and each screen is loaded once and checked at every width by resizing the viewport: the sheet of a game being
+played, its hand form (quick entry and card by card, where the game has both; Save in view), the winner screen and
+the share page of a finished game. Past the presets: seven players alone with every point of the catalogue, each
+worth the most, the sheet and the hand form. tests/browser/layout.py says what each check refuses; the other
+screens are in test_layout_screens.py.
 """
 
 from __future__ import annotations
@@ -16,18 +18,21 @@ from layout import SAVE_IN_VIEW
 from longnames import open_game
 from matrix import CELLS, NAMES, Table, cell_id, problems_at_every_width
 
+from scorekeeper.rules import CATALOGUE
+from scorekeeper.rules.options import POINT_VALUES
+
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 
-@pytest.mark.parametrize("names", NAMES)
-@pytest.mark.parametrize(("variant", "count"), CELLS, ids=[cell_id(*cell) for cell in CELLS])
-def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, names):
-    problems = []
-    playing = Table(live_server, variant, count, names)
-    playing.in_play()
-    page = new_page(entry=None, service_workers="block")
-    open_game(page, live_server, playing.game)
-    problems += [f"sheet {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+# The most a game's points can be: every point of the catalogue (one joker or two: two), each worth the most.
+EVERY_POINT = {key: max(POINT_VALUES) for key in CATALOGUE if key != "joker"}
+
+
+def sheet_and_form(page, base: str, playing: Table) -> list[str]:
+    """The problems of the sheet of a game in play and of its hand form (quick entry, then card by card where the
+    game has both)."""
+    open_game(page, base, playing.game)
+    problems = [f"sheet {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     page.locator('[data-action="log"]').click()
     page.locator("#hand-dialog").wait_for(state="visible")
     for mode in ("first", "other"):
@@ -38,10 +43,32 @@ def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, nam
             switch.first.click()
         else:
             break
+    return problems
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize(("variant", "count"), CELLS, ids=[cell_id(*cell) for cell in CELLS])
+def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, names):
+    playing = Table(live_server, variant, count, names)
+    playing.in_play()
+    page = new_page(entry=None, service_workers="block")
+    problems = sheet_and_form(page, live_server, playing)
     won = Table(live_server, variant, count, names)
     won.finished()
     open_game(page, live_server, won.game)
     problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     page.goto(f"{live_server}/share/{won.game['id']}")
     problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize("in_play", ["dealt", "all"])
+def test_seven_players_alone_with_every_point_at_its_most_hold(live_server, new_page, in_play, names):
+    """House rules past every preset: seven players alone, the fourteen points of the catalogue each worth 10, dealt
+    (card by card, a Nobody column) or all in play (quick entry too)."""
+    playing = Table(live_server, "cutthroat", 7, names, rules={"points": EVERY_POINT, "in_play": in_play})
+    assert len(playing.game["rules"]["points"]) == 14
+    playing.in_play()
+    problems = sheet_and_form(new_page(entry=None, service_workers="block"), live_server, playing)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
