@@ -3,8 +3,9 @@
 LAYOUT_PROBLEMS(scope) lists, for the visible elements under `scope` (a selector; the page's main and an open
 dialog by default):
 
-- the page scrolling sideways, or an element past the viewport's right edge outside a region meant to scroll
-  (the sheet's box is one only under large text, as WCAG 1.4.10 allows for a data table: else its table must fit);
+- the page or a dialog scrolling sideways, or an element past the viewport's right edge outside a region meant to
+  scroll sideways (a dialog scrolls only up and down; the sheet's box is one only under large text, as WCAG 1.4.10
+  allows for a data table: else its table must fit);
 - text cut without an ellipsis (an element that hides its overflow, narrower than its text, with neither
   `text-overflow: ellipsis` nor a line clamp, which ends in one);
 - a word broken inside (across two lines) although it fits on a line of its box; words are runs of letters between
@@ -34,7 +35,9 @@ LAYOUT_PROBLEMS = r"""(scope) => {
   const scrolls = (node) => {
     for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
       const overflow = getComputedStyle(up).overflowX;
-      if ((overflow === "auto" || overflow === "scroll") && (large || !up.matches(".table-box"))) return true;
+      if ((overflow === "auto" || overflow === "scroll") && (large || !up.matches(".table-box")) && up.tagName !== "DIALOG") {
+        return true;
+      }
     }
     return false;
   };
@@ -42,6 +45,9 @@ LAYOUT_PROBLEMS = r"""(scope) => {
   const nodes = roots.flatMap((root) => [root, ...root.querySelectorAll("*")]).filter(shown);
   const page = document.scrollingElement;
   if (page.scrollWidth > width + 1) problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${width}`);
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    if (dialog.scrollWidth > dialog.clientWidth + 1) problems.push(`a dialog scrolls sideways: ${dialog.scrollWidth} > ${dialog.clientWidth}`);
+  }
   for (const box of nodes.filter((node) => node.matches(".table-box") && !large)) {
     if (box.scrollWidth > box.clientWidth + 1) problems.push(`sheet wider than its box: ${box.scrollWidth} > ${box.clientWidth}`);
   }
