@@ -30,8 +30,8 @@ LAYOUT_PROBLEMS = r"""(scope) => {
   };
   const shown = (node) => node.checkVisibility({ visibilityProperty: true, opacityProperty: true })
     && !node.closest(".vh, [hidden], template");
-  // under large text (a root font size of 20 px or more) the sheet may scroll sideways in its box, as any data table
-  const large = parseFloat(getComputedStyle(document.documentElement).fontSize) >= 20;
+  // under text larger than the default (16 px) the sheet may scroll sideways in its box, as any data table
+  const large = parseFloat(getComputedStyle(document.documentElement).fontSize) > 16;
   const scrolls = (node) => {
     for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
       const overflow = getComputedStyle(up).overflowX;
