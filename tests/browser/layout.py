@@ -3,17 +3,23 @@
 LAYOUT_PROBLEMS(scope) lists, for the visible elements under `scope` (a selector; the page's main and an open
 dialog by default):
 
-- the page scrolling sideways, or an element past the viewport's right edge outside a region meant to scroll
-  (the sheet's box never is one: its table must fit);
+- the page or a dialog scrolling sideways, or an element past the viewport's right edge outside a region meant to
+  scroll sideways (a dialog scrolls only up and down; the sheet's box is one only under large text, as WCAG 1.4.10
+  allows for a data table: else its table must fit);
 - text cut without an ellipsis (an element that hides its overflow, narrower than its text, with neither
   `text-overflow: ellipsis` nor a line clamp, which ends in one);
 - a word broken inside (across two lines) although it fits on a line of its box; words are runs of letters between
   spaces and hyphens, so a break at a hyphen is a break between words;
 - touch targets (buttons, button-like links, fields, the labels of radio buttons and checkboxes) smaller than
-  44 x 44 px or overlapping another.
+  44 x 44 px, overlapping another, or closer than 4 px to one beside, above or below it.
+
+in_view(selector) makes a check that a dialog's answers (its Save, each choice of a question) are all on the screen
+without scrolling.
 """
 
 from __future__ import annotations
+
+import json
 
 LAYOUT_PROBLEMS = r"""(scope) => {
   const problems = [];
@@ -24,10 +30,14 @@ LAYOUT_PROBLEMS = r"""(scope) => {
   };
   const shown = (node) => node.checkVisibility({ visibilityProperty: true, opacityProperty: true })
     && !node.closest(".vh, [hidden], template");
+  // under text larger than the default (16 px) the sheet may scroll sideways in its box, as any data table
+  const large = parseFloat(getComputedStyle(document.documentElement).fontSize) > 16;
   const scrolls = (node) => {
     for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
       const overflow = getComputedStyle(up).overflowX;
-      if ((overflow === "auto" || overflow === "scroll") && !up.matches(".table-box")) return true;
+      if ((overflow === "auto" || overflow === "scroll") && (large || !up.matches(".table-box")) && up.tagName !== "DIALOG") {
+        return true;
+      }
     }
     return false;
   };
@@ -35,7 +45,10 @@ LAYOUT_PROBLEMS = r"""(scope) => {
   const nodes = roots.flatMap((root) => [root, ...root.querySelectorAll("*")]).filter(shown);
   const page = document.scrollingElement;
   if (page.scrollWidth > width + 1) problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${width}`);
-  for (const box of nodes.filter((node) => node.matches(".table-box"))) {
+  for (const dialog of document.querySelectorAll("dialog[open]")) {
+    if (dialog.scrollWidth > dialog.clientWidth + 1) problems.push(`a dialog scrolls sideways: ${dialog.scrollWidth} > ${dialog.clientWidth}`);
+  }
+  for (const box of nodes.filter((node) => node.matches(".table-box") && !large)) {
     if (box.scrollWidth > box.clientWidth + 1) problems.push(`sheet wider than its box: ${box.scrollWidth} > ${box.clientWidth}`);
   }
   for (const node of nodes) {
@@ -58,7 +71,7 @@ LAYOUT_PROBLEMS = r"""(scope) => {
       const holder = text.parentElement;
       if (!holder || !shown(holder) || holder.closest("svg")) continue;
       let block = holder;
-      while (block && getComputedStyle(block).display.startsWith("inline")) block = block.parentElement;
+      while (block && getComputedStyle(block).display === "inline") block = block.parentElement;  // inline-block and inline-flex have a box of their own
       const room = block.clientWidth - parseFloat(getComputedStyle(block).paddingLeft) - parseFloat(getComputedStyle(block).paddingRight);
       for (const match of text.data.matchAll(/[^\s\-\u2010\u2011\u00b7&/]+/g)) {
         const range = document.createRange();
@@ -93,16 +106,35 @@ LAYOUT_PROBLEMS = r"""(scope) => {
       if (a.contains(b) || b.contains(a) || pinned(a) !== pinned(b)) continue;
       const x = Math.min(p.right, q.right) - Math.max(p.left, q.left), y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
       if (x > 1 && y > 1) problems.push(`targets overlap: ${describe(a)} and ${describe(b)}`);
+      // side by side or one above the other, with less than 4 px between them: a thumb meant for one hits both
+      else if ((x > 1) !== (y > 1) && -Math.min(x, y) < 3.5) {
+        problems.push(`targets touching (${Math.round(-Math.min(x, y))} px apart): ${describe(a)} and ${describe(b)}`);
+      }
     }
   }
   return [...new Set(problems)];
 }"""
 
-# The hand form's Save, with the on-screen keyboard closed: in the viewport without scrolling the dialog.
-SAVE_IN_VIEW = r"""() => {
-  const save = document.querySelector('#hand-dialog [data-action="save"]');
-  const box = save.getBoundingClientRect();
-  const dialog = document.querySelector("#hand-dialog");
-  return box.top >= 0 && box.bottom <= window.innerHeight + 0.5 && dialog.scrollTop === 0
-    ? [] : [`Save at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`];
+
+IN_VIEW = r"""(selector) => {
+  const problems = [];
+  for (const node of document.querySelectorAll(selector)) {
+    if (!node.checkVisibility()) continue;
+    const box = node.getBoundingClientRect();
+    const dialog = node.closest("dialog");
+    if (box.top < 0 || box.bottom > window.innerHeight + 0.5 || (dialog && dialog.scrollTop > 0)) {
+      problems.push(`"${node.textContent.trim().slice(0, 30)}" at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`);
+    }
+  }
+  return problems;
 }"""
+
+
+def in_view(selector: str) -> str:
+    """A check that every shown element matching `selector` (a dialog's answers) is in the viewport without scrolling
+    its dialog or the page (the on-screen keyboard closed)."""
+    return f"() => ({IN_VIEW})({json.dumps(selector)})"
+
+
+# The hand form's Save.
+SAVE_IN_VIEW = in_view('#hand-dialog [data-action="save"]')

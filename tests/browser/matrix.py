@@ -1,0 +1,174 @@
+"""The cells of the layout matrices (tests/browser/test_layout_matrix.py, test_layout_screens.py): the names, the
+phone sizes, the games made through the API, and the layout checks run at every size and at 200 % text.
+
+tests/browser/layout.py says what each check refuses.
+"""
+
+from __future__ import annotations
+
+import weakref
+
+import requests
+from layout import LAYOUT_PROBLEMS
+
+from scorekeeper.rules import PRESETS, preset
+
+WIDTHS = [(320, 640), (360, 740), (390, 844), (414, 896), (430, 932), (844, 390)]
+# 200 % text, as a phone's text-size setting makes it: the browser's default font size doubled (what rem and em
+# follow; nothing in the stylesheet sets a font size in px), checked at the narrowest phone.
+TEXT_200 = {"size": (320, 640), "standard": 32, "fixed": 26}
+TEXT_100 = {"standard": 16, "fixed": 13}
+NAMES = {
+    "short": ["Al", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo"],
+    "20": ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten",
+           "Evangelina Marchetti", "Sebastian Kowalczyk", "Constantinople Gray", "Wilhelmina Fairchild",
+           "Archibald Pennywhist", "Genevieve Castellano"],
+    "40 spaced": [f"{first} Alexander Worthington Smythe" for first in
+                  ("Bartholomew", "Maximiliana", "Cornelius", "Philippa", "Evangelina", "Sebastian", "Constance",
+                   "Christopher", "Wilhelmina", "Archibaldus")],
+    "40 unspaced": [f"{first}alexanderworthingtonsmythe"[:40] for first in
+                    ("Bartholomew", "Maximiliana", "Cornelius", "Philippa", "Evangelina", "Sebastian", "Constance",
+                     "Christopher", "Wilhelmina", "Archibaldus")],
+}
+TEAMS = {"short": ["Us", "Them", "We", "You"], "20": ["The Card Sharks Club", "Grandma & Grandpa Jo",
+                                                      "Aces High Since 1987", "Thursday Night Lads"],
+         "40 spaced": ["The Thursday Night Card Sharks of Elm St", "Grandma and Grandpa Jo from the Farm",
+                       "The Aces High Club of Centennial Hall", "Everybody Else Who Came Along Tonight"],
+         "40 unspaced": ["Thecardsharksofthethursdaynightclubofelm", "Grandmaandgrandpajofromthefarmonthehill",
+                         "Theaceshighclubofcentennialhallanditsfr", "Everybodyelsewhocamealongtonightforcard"]}
+CELLS = [(variant, count) for variant in PRESETS for count in sorted(preset(variant).seat_counts)]
+
+
+def cell_id(variant: str, count: int) -> str:
+    return f"{variant}-{count}"
+
+
+def game_body(variant: str, count: int, names: str, rules: dict | None = None) -> dict:
+    """The body of POST /api/games for a cell: its players, and its team names where it has partners."""
+    body = {"variant": variant, "players": NAMES[names][:count], **({"rules": rules} if rules else {})}
+    if preset(variant).with_overrides(rules).partners:
+        body["team_names"] = TEAMS[names][:2]
+    return body
+
+
+class Table:
+    """A game made through the API for one cell (at `create`, with `headers`: a group's games)."""
+
+    def __init__(self, base: str, variant: str, count: int, names: str, rules: dict | None = None,
+                 create: str = "/api/games", headers: dict | None = None, game: dict | None = None):
+        """A new game of the cell, or `game` (with its edit key) made already, as a tournament's table is."""
+        self.base, self.rules = base, preset(variant).with_overrides(rules)
+        if game is None:
+            made = requests.post(f"{base}{create}", json=game_body(variant, count, names, rules), headers=headers,
+                                 timeout=10)
+            assert made.status_code == 201, made.text
+            game = made.json()
+        self.game = game
+        self.auth = {"Authorization": f"Bearer {self.game['edit_key']}"}
+        self.teams = len(self.game["teams"])
+
+    def url(self, tail: str = "") -> str:
+        return f"{self.base}/api/games/{self.game['id']}{tail}"
+
+    def captured(self, team: int, bid) -> dict:
+        """The hand's points: `team` takes the first points worth at least `bid` (all for the moon), the next team
+        the rest."""
+        points, taken, got = self.rules.points, {}, 0
+        for key, value in points.items():
+            mine = bid == "moon" or got < bid
+            taken[key] = team if mine else (team + 1) % self.teams
+            got += value if mine else 0
+        return taken
+
+    def hand(self, bidder: int, bid, team_takes: int | None = None, **extra) -> dict:
+        team = bidder % self.teams
+        return {"bidder": bidder, "bid": bid, "captured": self.captured(team if team_takes is None else team_takes,
+                                                                        bid), **extra}
+
+    def post(self, body: dict) -> dict:
+        answer = requests.post(self.url("/hands"), json=body, headers=self.auth, timeout=10)
+        assert answer.status_code in (200, 201), (body, answer.text)
+        return answer.json()
+
+    def keep(self, body: dict) -> bool:
+        """Post the hand; undo it if it ended the game (the game stays in play). Whether it was kept."""
+        if self.post(body)["status"] == "finished":
+            requests.delete(self.url("/hands/" + str(self.count()) + "?last=1"), headers=self.auth, timeout=10)
+            return False
+        return True
+
+    def current(self) -> dict:
+        return requests.get(self.url(), timeout=10).json()
+
+    def count(self) -> int:
+        return len(self.current()["hands"])
+
+    def in_play(self) -> None:
+        """Every kind of row the game has, and still in play."""
+        rules, low = self.rules, self.rules.min_bid
+        self.keep(self.hand(0, low))
+        self.keep(self.hand(1 % len(self.game["players"]), low, team_takes=(1 + 1) % self.teams))  # set
+        self.post({"misdeal": True})
+        if self.keep(self.hand(0, low)):
+            number = self.count()
+            edited = requests.put(self.url(f"/hands/{number}"), json=self.hand(0, low + 1), headers=self.auth,
+                                  timeout=10)
+            assert edited.status_code in (200, 409, 422), edited.text
+        if rules.moon is not None:
+            self.keep(self.hand(0, "moon", team_takes=1 % self.teams))  # a moon set
+        if rules.all_tricks_bid is not None:
+            self.keep(self.hand(0, rules.all_tricks_bid, all_tricks=0))
+        while self.current()["status"] == "finished":  # an edit or misdeal ended it
+            requests.delete(self.url(f"/hands/{self.count()}?last=1"), headers=self.auth, timeout=10)
+
+    def finished(self) -> None:
+        """Rows of every kind, then the game won: on time where the game has a clock (its row after the moon set
+        of a game with the moon), else by the moon where it has one, else by the bidders taking every point."""
+        self.in_play()
+        if self.rules.time_limit_minutes:
+            called = requests.post(self.url("/time"), json={}, headers=self.auth, timeout=10)
+            assert called.status_code == 200, called.text
+            assert self.current()["time_called"] is not None
+        elif self.rules.moon is not None:
+            self.post(self.hand(0, "moon"))
+        for number in range(200):
+            if self.current()["status"] == "finished":
+                return
+            bidder = number % len(self.game["players"])
+            self.post({"bidder": bidder, "bid": self.rules.min_bid,
+                       "captured": dict.fromkeys(self.rules.points, bidder % self.teams)})
+        raise AssertionError("the game did not end")
+
+
+SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a page's DevTools session: the sizes last as it
+
+
+def text_size(page, sizes: dict) -> None:
+    """Set the browser's default font sizes, as a phone's text-size setting does (kept across page loads)."""
+    if page not in SESSIONS:
+        SESSIONS[page] = page.context.new_cdp_session(page)
+    SESSIONS[page].send("Page.setFontSizes", {"fontSizes": {"standard": sizes["standard"], "fixed": sizes["fixed"]}})
+
+
+def problems_at_every_width(page, scope: str, extra: str | None = None, text_200: bool = False) -> list[str]:
+    """The layout problems under `scope` (and what the `extra` check finds) at every phone size, by resizing the
+    viewport, and with `text_200` at 200 % text on the narrowest phone too."""
+    found = []
+
+    def check(label: str) -> None:
+        page.wait_for_timeout(30)
+        for problem in page.evaluate(LAYOUT_PROBLEMS, scope) + (page.evaluate(extra) if extra else []):
+            found.append(f"{label}: {problem}")
+
+    for width, height in WIDTHS:
+        page.set_viewport_size({"width": width, "height": height})
+        check(f"{width}x{height}")
+    if text_200:
+        width, height = TEXT_200["size"]
+        page.set_viewport_size({"width": width, "height": height})
+        text_size(page, TEXT_200)
+        try:
+            check(f"{width}x{height} text 200%")
+        finally:
+            text_size(page, TEXT_100)
+    return found

@@ -1,0 +1,156 @@
+"""Every screen beyond a game's sheet and hand form, put in its state from data made through the API for one cell
+of the layout matrix (a preset, a player count, a kind of names): tests/browser/test_layout_screens.py.
+
+Each opener loads its page on `page` and answers (scope, extra): the part of the page the layout checks look at,
+and the check of the answers that must be on the screen (tests/browser/layout.py), or None.
+"""
+
+from __future__ import annotations
+
+import re
+
+import requests
+from layout import SAVE_IN_VIEW, in_view
+from longnames import open_game
+from matrix import NAMES, TEAMS, Table
+
+from scorekeeper.rules import preset
+
+
+def api(method: str, base: str, path: str, key: str | None = None, **body) -> dict:
+    """An API write or read that must succeed; its JSON."""
+    headers = {"Authorization": f"Bearer {key}"} if key else None
+    answer = requests.request(method, f"{base}{path}", json=body or None, headers=headers, timeout=10)
+    assert answer.status_code in (200, 201), (path, answer.text)
+    return answer.json()
+
+
+def start(page, base: str, variant: str, count: int, names: str):
+    """The start page: the cell's game chosen, its seats filled, and the house-rules editor open."""
+    page.goto(base + "/")
+    page.wait_for_selector("#start-form.fitted")
+    radio = page.locator(f'input[name="variant"][value="{variant}"]')
+    if not radio.is_visible():
+        page.locator("#more-kinds > summary").click()
+    radio.check()
+    if page.locator("#f-seat-count").is_visible():
+        page.select_option("#seat-count", str(count))
+    for index, name in enumerate(NAMES[names][:count]):
+        page.fill(f"#players-{index}", name)
+    if preset(variant).partners:
+        for index, name in enumerate(TEAMS[names][:2]):
+            page.fill(f"#team_names-{index}", name)
+    page.locator("#house > summary").click()
+    page.locator("#rules-summary").wait_for(state="visible")
+    return "main", None
+
+
+def edit(page, base: str, variant: str, count: int, names: str):
+    """The form of a hand being edited (hand 1 of a game with a row of every kind)."""
+    table = Table(base, variant, count, names)
+    table.in_play()
+    open_game(page, base, table.game)
+    page.goto(f"{base}/games/{table.game['id']}#edit-1")
+    page.locator("#hand-dialog").wait_for(state="visible")
+    return "#hand-dialog", SAVE_IN_VIEW
+
+
+def misdeal(page, base: str, variant: str, count: int, names: str):
+    """The question Misdeal asks from the hand form, naming the hand and who deals again."""
+    table = Table(base, variant, count, names)
+    table.in_play()
+    open_game(page, base, table.game)
+    page.locator('[data-action="log"]').click()
+    page.locator("#hand-dialog").wait_for(state="visible")
+    page.locator('#hand-dialog [data-action="misdeal"]').click()
+    page.locator("#confirm-dialog").wait_for(state="visible")
+    return "#confirm-dialog", in_view("#confirm-dialog button")
+
+
+def conflict(page, base: str, variant: str, count: int, names: str):
+    """Two phones logged hand 1, differently: another phone's reached the server first, and this phone's hand 1
+    comes back refused, with its three choices."""
+    table = Table(base, variant, count, names)
+    open_game(page, base, table.game)
+    low = table.rules.min_bid
+    table.post(table.hand(0, low))  # the other phone's hand 1
+    page.evaluate("(hand) => window.gamePage.saveLate(1, undefined, hand)", table.hand(1, low, team_takes=0))
+    page.locator("#conflict-dialog").wait_for(state="visible")
+    return "#conflict-dialog", in_view("#conflict-dialog button")
+
+
+def group(base: str, variant: str, count: int, names: str) -> dict:
+    """A group (its name as long as the names) with a finished game and one being played, both of the cell; the
+    leaderboard counts from one game, and two named seasons hold today."""
+    made = api("POST", base, "/api/groups", name=TEAMS[names][2], min_games=1)
+    gid, key = made["id"], made["edit_key"]
+    for finish in (True, False):
+        table = Table(base, variant, count, names, create=f"/api/groups/{gid}/games",
+                      headers={"Authorization": f"Bearer {key}"})
+        table.finished() if finish else table.in_play()
+    for name, first in ((TEAMS[names][3], "2000-01-01"), (TEAMS[names][1], "2020-01-01")):
+        api("POST", base, f"/api/groups/{gid}/seasons", key, name=name, **{"from": first, "to": "2099-12-31"})
+    return api("GET", base, f"/api/groups/{gid}")
+
+
+def group_page(page, base: str, variant: str, count: int, names: str):
+    """A group's page: its leaderboard, the chart of wins, its people and its games."""
+    page.goto(f"{base}/g/{group(base, variant, count, names)['id']}")
+    return "main", None
+
+
+def person(page, base: str, variant: str, count: int, names: str):
+    """The page of the group's first person: figures, partners and, where everyone plays alone, rivals."""
+    made = group(base, variant, count, names)
+    page.goto(f"{base}/g/{made['id']}/people/{made['people'][0]['id']}")
+    return "main", None
+
+
+def leaderboard(page, base: str, variant: str, count: int, names: str):
+    """A group's leaderboard of a named season, among its other seasons."""
+    made = group(base, variant, count, names)
+    seasons = api("GET", base, f"/api/groups/{made['id']}/seasons")["seasons"]
+    named = next(season for season in seasons if season["name"] == TEAMS[names][3])
+    page.goto(f"{base}/g/{made['id']}?season={named['id']}")
+    return "main", None
+
+
+def tournament(base: str, variant: str, count: int, names: str) -> dict:
+    """A tournament of the cell's game at tables of its player count, one team more than a table seats (a bye),
+    round 1 drawn and its clocks started, every kind of row logged at the table. The tournament, with its key."""
+    rules = preset(variant)
+    alone = not rules.partners
+    made = api("POST", base, "/api/tournaments", name=f"{TEAMS[names][2]} {TEAMS[names][0]}"[:80],
+               place=TEAMS[names][3], variant=variant, players_per_table=count, games_per_team=3)
+    tid, key = made["id"], made["edit_key"]
+    size, tables = (1, count) if alone else (count // 2, 2)
+    players = iter(NAMES[names])
+    for number in range(tables + 1):
+        team = [next(players) for _ in range(size)]
+        api("POST", base, f"/api/tournaments/{tid}/teams", key, name=team[0] if alone else TEAMS[names][number],
+            players=team)
+    drawn = api("POST", base, f"/api/tournaments/{tid}/rounds", key)
+    api("POST", base, f"/api/tournaments/{tid}/rounds/1/start", key)
+    for seat in drawn["tables"]:
+        game = {**api("GET", base, f"/api/games/{seat['game']}"), "edit_key": seat["edit_key"]}
+        Table(base, variant, count, names, game=game).in_play()
+    return made
+
+
+def standings(page, base: str, variant: str, count: int, names: str):
+    """A tournament's public standings, round 1 being played."""
+    page.goto(f"{base}/t/{tournament(base, variant, count, names)['id']}")
+    return "main", None
+
+
+def manage(page, base: str, variant: str, count: int, names: str):
+    """The coordinator's page of that tournament, opened from the coordinator's link."""
+    made = tournament(base, variant, count, names)
+    page.goto(f"{base}/t/{made['id']}/manage#key={made['edit_key']}")
+    page.wait_for_url(re.compile(r"/manage$"))
+    page.locator("#rounds").wait_for()
+    return "main", None
+
+
+SCREENS = {"start": start, "edit": edit, "misdeal": misdeal, "conflict": conflict, "group": group_page,
+           "person": person, "leaderboard": leaderboard, "standings": standings, "manage": manage}
