@@ -81,6 +81,8 @@ function fillRow(row, hand, game, before, editHref) {
   trumpNode.classList.toggle("red", trump === "hearts" || trump === "diamonds");
   setText(row, "result", resultLabel(hand, game.rules, teamCount));
   setText(row, "dealer", game.players[hand.dealer]);
+  setText(row, "dealer-no", String(hand.dealer + 1));
+  setText(row, "bidder-no", misdeal ? "" : String(hand.bidder + 1));
   row.querySelectorAll("td.team").forEach((cell, team) => {
     cell.classList.toggle("bidding", bidding === team);
     slot(cell, "took").hidden = !(bidding === team && !hand.made);

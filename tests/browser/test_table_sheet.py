@@ -8,6 +8,7 @@ import re
 import pytest
 import requests
 from longnames import PLAYERS, POINTS, TEAMS, create_game, open_game
+from matrix import Table
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
@@ -142,3 +143,34 @@ def test_a_defender_past_the_target_plays_on(live_server, page):
     expect(line).to_have_text(f"{TEAMS[1]} plays on: wins only on its own bid")
     page.reload()  # the server's page says it too
     expect(line).to_have_text(f"{TEAMS[1]} plays on: wins only on its own bid")
+
+
+SEATS = """() => [...document.querySelectorAll('tbody tr.hand')].map(row => {
+  const shown = node => node.getClientRects().length > 0 && node.getBoundingClientRect().width > 1;
+  const [bidderNo, dealerNo] = ['bidder-no', 'dealer-no'].map(name => row.querySelector(`[data-slot="${name}"]`));
+  const [who, dealer] = [row.querySelector('[data-slot="bidder"]'), row.querySelector('.dealt [data-slot="dealer"]')];
+  return {bidderNo: bidderNo.textContent, dealerNo: dealerNo.textContent, numbers: shown(bidderNo) && shown(dealerNo),
+          names: shown(who) && shown(dealer), who: who.textContent, dealer: dealer.textContent};
+})"""
+
+
+@pytest.mark.parametrize("variant", ["cutthroat", "smudge"])
+@pytest.mark.parametrize("count", range(2, 8))
+def test_a_numbered_sheet_names_the_bidder_and_dealer_by_number(live_server, new_page, variant, count):
+    """Five players alone or more, the columns are numbered and the bid cell gives the bidder's and the dealer's
+    numbers (a first name wider than the column would break inside); fewer, it gives their names. The same in the
+    rows the server draws and in a row the page adds when another phone logs a hand."""
+    table = Table(live_server, variant, count, "40 spaced")
+    players = table.game["players"]
+    table.post(table.hand(1, table.rules.min_bid))
+    page = new_page(viewport={"width": 320, "height": 640})
+    open_game(page, live_server, table.game)
+    table.post(table.hand(2 % count, table.rules.min_bid, team_takes=0))  # another phone's hand, a set
+    page.evaluate("() => document.dispatchEvent(new Event('visibilitychange'))")
+    expect(page.locator("#hand-2")).to_be_attached()
+    numbered = count >= 5
+    for number, (row, bidder) in enumerate(zip(page.evaluate(SEATS), (1, 2 % count), strict=True), start=1):
+        dealer = number - 1
+        assert (row["bidderNo"], row["dealerNo"]) == (str(bidder + 1), str(dealer + 1)), row
+        assert (row["who"], row["dealer"]) == (players[bidder], players[dealer]), row  # kept for screen readers
+        assert (row["numbers"], row["names"]) == (numbered, not numbered), (number, row)
