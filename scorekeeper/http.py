@@ -8,7 +8,6 @@ Under /api/ an error is a JSON body (`{"error": ..., "field": ...}`), elsewhere 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
@@ -138,18 +137,6 @@ def not_modified(held: str) -> Response:
     """304 for the tag the client holds (as it sent it)."""
     response = make_response("", 304)
     response.set_etag(held)
-    return response
-
-
-def with_etag(etag: str, render: Callable[[], str]) -> Response:
-    """A body checked on every use (no-cache) under a strong ETag: 304, without rendering, while the client holds it."""
-    held = held_etag(etag)
-    if held:
-        response = not_modified(held)
-    else:
-        response = make_response(render())
-        response.set_etag(etag)
-    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

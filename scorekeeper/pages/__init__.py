@@ -4,4 +4,4 @@ from flask import Blueprint
 
 bp = Blueprint("pages", __name__)
 
-from . import export, game, routes, share, start  # noqa: E402,F401
+from . import export, game, share, start  # noqa: E402,F401

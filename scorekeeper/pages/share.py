@@ -66,11 +66,6 @@ def _share(game: Game):
     )
 
 
-def _live(game: Game) -> str:
-    """The live fragment of the share page, rendered."""
-    return render_template("_share_live.html", **_context(game, games.state_of(game)))
-
-
 @bp.get("/share/<game_id>", endpoint="share")
 def share_page(game_id: str):
     """The read-only score sheet anyone with the link can open; it keeps itself current (a reload while nothing
