@@ -28,6 +28,7 @@ from ..models import HAND_COLUMNS, Game, HandRecord, hand_from
 from ..rules import GameState, Hand, RuleError, score
 from ..scorecache import ScoreCache
 from ..stats import PlayerStats, player_stats
+from . import ratings
 from .models import Group
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -205,11 +206,11 @@ def prime(played: Sequence[Game]) -> None:
                 kept.put(game_id, _count(game, state, partial(last_at.get, game_id)))
 
 
-def _kept() -> ScoreCache:
-    """This app's store of games' figures (the score cache's bounded map, holding figures)."""
-    found = current_app.extensions.get("group_figures")
+def _kept(name: str = "group_figures", size: int = KEPT) -> ScoreCache:
+    """One of this app's stores (the score cache's bounded map): games' figures, or groups' ratings."""
+    found = current_app.extensions.get(name)
     if found is None:
-        found = current_app.extensions.setdefault("group_figures", ScoreCache(KEPT))
+        found = current_app.extensions.setdefault(name, ScoreCache(size))
     return found
 
 
@@ -246,13 +247,17 @@ def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = No
     season = counted(played, start, end)
     for game, entry in season:
         _count_game(game.people or [], entry, tallies, partners, rivals)
+    rated = ratings.rated(_kept("group_ratings", ratings.KEPT), f"{group.id} {start} {end}", season)
     return {
         "games": len(season),
         "people": [person_line(person, tallies[person.id]) for person in group.people],
-        "partnerships": [partnership_line(pair, count) for pair, count in sorted(partners.items())],
+        "partnerships": [{**partnership_line(pair, count), **ratings.chemistry_line(rated.partners.get(pair))}
+                         for pair, count in sorted(partners.items())],
         "head_to_head": [{"people": list(pair), "games": count.games, "wins": list(count.wins)}
                          for pair, count in sorted(rivals.items())],
         "leaderboard": leaderboard(group, tallies),
+        "ratings": [ratings.rating_line(person, rated.of(person.id), group.min_games) for person in group.people],
+        "rating_leaderboard": ratings.ranked(group, rated),
     }
 
 
