@@ -201,7 +201,7 @@ PEOPLE = [f"p{index}" for index in range(8)]
 
 @st.composite
 def records(draw) -> list[ratings.Record]:
-    """Finished games among eight people: partnerships of two or three, or cutthroat of 2 to 7, at distinct times."""
+    """Finished games among eight people: partnerships of two or three, or cutthroat of 2 to 7."""
     found = []
     for index in range(draw(st.integers(0, 25))):
         seated = draw(st.permutations(PEOPLE))
@@ -219,7 +219,8 @@ def records(draw) -> list[ratings.Record]:
             teams.append(tuple(range(seat, seat + len(side))))
             seat += len(side)
         made = ratings.sides([person for side in sides for person in side], figures(teams, scores, winner))
-        found.append(ratings.Record(dt.datetime(2026, 1, 1, tzinfo=dt.UTC) + dt.timedelta(hours=index),
+        hour = draw(st.integers(0, 8))  # games may finish at one moment
+        found.append(ratings.Record(dt.datetime(2026, 1, 1, tzinfo=dt.UTC) + dt.timedelta(hours=hour),
                                     f"g{index:03}", made))
     return found
 
@@ -231,6 +232,30 @@ def test_the_ratings_follow_the_order_games_finished_not_the_order_they_come_in(
     shuffler.shuffle(shuffled)
     first, second = ratings.replay(played), ratings.replay(shuffled)
     assert first.people == second.people and first.partners == second.partners
+
+
+def figures_of(rated: ratings.Rated) -> dict:
+    """Each person's rating and games, and each pair's chemistry (not which game ids the history names)."""
+    return {person: (rating.mu, rating.sigma, rating.games) for person, rating in rated.people.items()}, rated.partners
+
+
+@given(records(), st.randoms())
+@PROPERTY
+def test_games_finished_at_one_moment_rate_alike_whatever_their_ids(played, shuffler):
+    """An import gives every game a new id: games that finished at one moment are rated from the ratings before it,
+    so the new ids cannot change the ratings."""
+    ids = [record.game_id for record in played]
+    shuffler.shuffle(ids)
+    renamed = [ratings.Record(record.finished, game_id, record.sides) for record, game_id in zip(played, ids,
+                                                                                                 strict=True)]
+    first, second = figures_of(ratings.replay(played)), figures_of(ratings.replay(renamed))
+    assert first[1].keys() == second[1].keys()
+    for pair, count in first[1].items():
+        assert (second[1][pair].games, second[1][pair].wins) == (count.games, count.wins)
+        assert second[1][pair].expected == pytest.approx(count.expected)  # added in another order
+    assert first[0].keys() == second[0].keys()
+    for person, (mu, sigma, games) in first[0].items():
+        assert second[0][person] == (pytest.approx(mu), pytest.approx(sigma), games)
 
 
 @given(records(), st.lists(st.sampled_from(PEOPLE), min_size=1, max_size=3, unique=True),

@@ -114,24 +114,41 @@ def _model_rating(rating: Rating):
 
 
 def replay(records: Iterable[Record]) -> Rated:
-    """Every record rated in the order the games finished (then by game id): each side's chance to win before the
-    game, from the ratings then, goes to its partners' expected wins; then the model moves the ratings by the ranks."""
+    """Every record rated in the order the games finished: each side's chance to win before the game, from the
+    ratings then, goes to its partners' expected wins; then the model moves the ratings by the ranks. Games that
+    finished at one moment are rated together, each from the ratings before that moment, so no order among them
+    (their ids change with an import) can matter."""
     rated = Rated()
-    for record in sorted(records, key=lambda item: (item.finished, item.game_id)):
-        teams = [[_model_rating(rated.of(person)) for person in side] for side in record.sides.people]
-        chances = MODEL.predict_win(teams)
-        after = MODEL.rate(teams, ranks=list(record.sides.ranks))
-        for side, rank, chance, new in zip(record.sides.people, record.sides.ranks, chances, after, strict=True):
-            for pair in combinations(sorted(side), 2):
-                count = rated.partners.setdefault(pair, Chemistry())
-                count.games, count.wins, count.expected = count.games + 1, count.wins + (rank == 0), \
-                    count.expected + chance
-            for person, model_rating in zip(side, new, strict=True):
-                rating = rated.people.setdefault(person, Rating())
-                rating.mu, rating.sigma, rating.games = model_rating.mu, model_rating.sigma, rating.games + 1
-                rating.history.append((record.game_id, rating.shown))
-        rated.games += 1
+    moments: dict[dt.datetime, list[Record]] = {}
+    for record in records:
+        moments.setdefault(record.finished, []).append(record)
+    for moment in sorted(moments):
+        before = {person: (rating.mu, rating.sigma) for person, rating in rated.people.items()}
+        for record in sorted(moments[moment], key=lambda item: item.game_id):
+            _rate(rated, record, before)
+        rated.games += len(moments[moment])
     return rated
+
+
+def _rate(rated: Rated, record: Record, before: dict[str, tuple[float, float]]) -> None:
+    """Rate one game from the ratings `before` its moment: the change it brings is added to each person's rating
+    (the mean moved by its change, what is unknown shrunk in its proportion)."""
+    start = {person: before.get(person, (MODEL.mu, MODEL.sigma)) for side in record.sides.people for person in side}
+    teams = [[MODEL.rating(mu=start[person][0], sigma=start[person][1]) for person in side]
+             for side in record.sides.people]
+    chances = MODEL.predict_win(teams)
+    after = MODEL.rate(teams, ranks=list(record.sides.ranks))
+    for side, rank, chance, new in zip(record.sides.people, record.sides.ranks, chances, after, strict=True):
+        for pair in combinations(sorted(side), 2):
+            count = rated.partners.setdefault(pair, Chemistry())
+            count.games, count.wins, count.expected = count.games + 1, count.wins + (rank == 0), count.expected + chance
+        for person, model_rating in zip(side, new, strict=True):
+            rating = rated.people.setdefault(person, Rating())
+            mu, sigma = start[person]
+            rating.mu += model_rating.mu - mu
+            rating.sigma *= model_rating.sigma / sigma
+            rating.games += 1
+            rating.history.append((record.game_id, rating.shown))
 
 
 def win_chances(rated: Rated, first: Sequence[str], second: Sequence[str]) -> tuple[float, float]:

@@ -247,7 +247,7 @@ def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = No
     season = counted(played, start, end)
     for game, entry in season:
         _count_game(game.people or [], entry, tallies, partners, rivals)
-    rated = ratings.rated(_kept("group_ratings", ratings.KEPT), f"{group.id} {start} {end}", season)
+    rated = rated_over(group, season, start, end)
     return {
         "games": len(season),
         "people": [person_line(person, tallies[person.id]) for person in group.people],
@@ -256,6 +256,18 @@ def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = No
         "head_to_head": [{"people": list(pair), "games": count.games, "wins": list(count.wins)}
                          for pair, count in sorted(rivals.items())],
         "leaderboard": leaderboard(group, tallies),
+        **rating_figures(group, rated),
+    }
+
+
+def rated_over(group: Group, season, start: dt.date | None = None, end: dt.date | None = None) -> ratings.Rated:
+    """The ratings over a season's finished games (`counted`), counted once per state of those games."""
+    return ratings.rated(_kept("group_ratings", ratings.KEPT), f"{group.id} {start} {end}", season)
+
+
+def rating_figures(group: Group, rated: ratings.Rated) -> dict[str, Any]:
+    """Each person's rating, and the ids of those on the leaderboard by rating (docs/api-groups.md, "Ratings")."""
+    return {
         "ratings": [ratings.rating_line(person, rated.of(person.id), group.min_games) for person in group.people],
         "rating_leaderboard": ratings.ranked(group, rated),
     }
