@@ -206,3 +206,18 @@ def rated(store: ScoreCache, scope: str, season: Sequence[tuple[Any, GameFigures
         kept = _Kept(state, replay(records(season)))
         store.put(key, kept)
     return kept.rated
+
+
+def rating_text(rating: int, uncertainty: int) -> str:
+    """A rating as the pages show it: 1,512 ± 380."""
+    return f"{rating:,} ± {uncertainty:,}"
+
+
+def chemistry_sentence(first: str, second: str, games: int, above: float) -> str:
+    """A partnership's wins against the ratings' expectation in words: "Ann and Bo win 2.1 games more than expected
+    in 9"."""
+    amount = round(abs(above), 1)
+    if amount == 0:
+        return f"{first} and {second} win as many games as expected in {games}"
+    return (f"{first} and {second} win {amount:.1f} game{'' if amount == 1 else 's'} "
+            f"{'more' if above > 0 else 'fewer'} than expected in {games}")
