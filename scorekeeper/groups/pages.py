@@ -21,7 +21,8 @@ from ..keys import Forbidden, Held, is_token
 from ..keys import games as held_games
 from ..links import group_url
 from ..rules import DESCRIPTIONS, PRESETS, RuleError
-from ..wording import num
+from ..rules.options import POINT_NAMES
+from ..wording import bid_label, num
 from . import chart, ratings, seasons, service, stats, transfer
 from .forms import GroupForm, GroupImportForm, StartInGroupForm
 from .models import Group
@@ -190,7 +191,16 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
             "rivals": sorted(rivals, key=lambda item: (-item["games"], item["name"].casefold())),
             "rating": rating, "rating_text": ratings.rating_text(rating["rating"], rating["uncertainty"]),
             "rating_chart": chart.rating_chart(person.name, history, ratings.CENTRE),
-            "chemistry": sorted(chemistry, key=lambda item: (-item["above_expected"], -item["games"]))}
+            "chemistry": sorted(chemistry, key=lambda item: (-item["above_expected"], -item["games"])),
+            "levels": [{**item, "label": _level_label(item)} for item in line["bidding"]],
+            "cards": sorted(({**item, "label": POINT_NAMES.get(item["point"], item["point"])}
+                             for item in line["cards"]), key=lambda item: -item["taken_pct"])}
+
+
+def _level_label(level: dict[str, Any]) -> str:
+    """A bid level as the sheet writes the bid: 3, moon, "5, all six tricks"."""
+    rules = {"all_tricks_bid": level["bid"] if level["all_tricks"] else None}
+    return bid_label({"bid": level["bid"], "made": True}, rules)
 
 
 def page_context(group_id: str, every: bool = False, season_key: str | None = None,

@@ -70,8 +70,8 @@ def _game_entry(game: Game) -> dict[str, Any]:
 
 
 def export_group(group: Group) -> dict[str, Any]:
-    """The group file: the group, its people and every game (newest first), and the ratings they give (read by no
-    import: they are counted again); never a key."""
+    """The group file: the group, its people and every game (newest first), and the ratings and each person's bids
+    they give (read by no import: they are counted again); never a key."""
     played = group_games(group)
     return {
         "format": FORMAT, "version": VERSION,
@@ -81,6 +81,8 @@ def export_group(group: Group) -> dict[str, Any]:
                     for season in group.seasons],
         "games": [_game_entry(game) for game in played],
         **stats.rating_figures(group, stats.rated_over(group, stats.counted(played))),
+        "bidding": [{"person": line["person"], "name": line["name"], "levels": line["bidding"], "cards": line["cards"]}
+                    for line in stats.group_stats(group, played)["people"]],
     }
 
 
