@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import random
+import re
 
 import pytest
 from groups import GroupApi, categories, ten_all
@@ -299,3 +300,122 @@ def test_random_is_not_used_by_the_ratings():
     first = ratings.replay(played).people
     random.seed(2)
     assert ratings.replay(played).people == first
+
+
+# Partner chemistry, counted with the model by hand.
+
+def test_a_pairs_expected_wins_add_the_models_chance_before_each_game(app, client):
+    """G1: Ann & Cy beat Bo & Di, all new (each side's chance 0.5). G2: Ann & Bo beat Cy & Di, each side's chance
+    from the ratings after G1 (Ann and Cy up, Bo and Di down: 0.5 again, by symmetry). G3: Ann & Cy beat Bo & Di
+    again: their chance from the ratings after G2."""
+    group = GroupApi(client, min_games=1)
+    ids = [group.game("ten-point", P4, [ten_all(0, "moon", 0)])["id"],
+           group.game("ten-point", ["Ann", "Cy", "Bo", "Di"], [ten_all(0, "moon", 0)])["id"],
+           group.game("ten-point", P4, [ten_all(0, "moon", 0)])["id"]]
+    finish_on(app, ids, ["2026-01-01", "2026-01-02", "2026-01-03"])
+    ann, bo, cy, di = (MODEL.rating() for _ in P4)
+    [[ann, cy], [bo, di]] = MODEL.rate([[ann, cy], [bo, di]], ranks=[0, 1])
+    second = MODEL.predict_win([[ann, bo], [cy, di]])
+    [[ann, bo], [cy, di]] = MODEL.rate([[ann, bo], [cy, di]], ranks=[0, 1])
+    third = MODEL.predict_win([[ann, cy], [bo, di]])
+    assert second == pytest.approx([0.5, 0.5]) and third[0] > 0.5
+    people = group.people()
+    lines = {frozenset(item["people"]): item for item in group.stats()["partnerships"]}
+    ann_cy = lines[frozenset((people["Ann"], people["Cy"]))]
+    assert (ann_cy["games"], ann_cy["wins"]) == (2, 2)
+    assert ann_cy["expected_wins"] == round(0.5 + third[0], 2)
+    assert ann_cy["above_expected"] == round(2 - 0.5 - third[0], 2)
+    bo_di = lines[frozenset((people["Bo"], people["Di"]))]
+    assert (bo_di["wins"], bo_di["expected_wins"], bo_di["above_expected"]) == (0, round(0.5 + third[1], 2),
+                                                                                round(-0.5 - third[1], 2))
+    ann_bo = lines[frozenset((people["Ann"], people["Bo"]))]
+    assert (ann_bo["wins"], ann_bo["expected_wins"], ann_bo["above_expected"]) == (1, 0.5, 0.5)
+
+
+# Who would win.
+
+@pytest.fixture
+def rated_group(app, client) -> GroupApi:
+    """Ann & Cy beat Bo & Di twice; Ann beats Bo and Cy at cutthroat (Cy set); Eve joins without a game."""
+    group = GroupApi(client, min_games=1)
+    ids = [group.game("ten-point", P4, [ten_all(0, "moon", 0)])["id"] for _ in range(2)]
+    ids.append(group.game("cutthroat", P3, cutthroat_win(2, 0))["id"])
+    finish_on(app, ids, ["2026-01-01", "2026-01-02", "2026-01-03"])
+    group.send("post", "/people", {"name": "Eve"})
+    return group
+
+
+def chances(group: GroupApi, first: list[str], second: list[str]):
+    """The chances answer for two sides named by their people's names."""
+    people = group.people()
+    query = "&".join([f"a={people.get(name, name)}" for name in first] + [f"b={people.get(name, name)}"
+                                                                          for name in second])
+    return group.get(f"/chances?{query}")
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    (["Ann", "Cy"], ["Bo", "Di"]), (["Ann", "Bo"], ["Cy", "Di"]), (["Ann"], ["Bo"]), (["Bo"], ["Ann"]),
+    (["Eve"], ["Ann"]), (["Ann", "Eve"], ["Bo", "Di"]), (["Ann", "Bo", "Cy"], ["Di", "Eve", "Fay"]),
+])
+def test_who_would_win_is_the_models_chance_from_the_ratings(rated_group, first, second):
+    if "Fay" in second:
+        rated_group.send("post", "/people", {"name": "Fay"})
+    found = chances(rated_group, first, second)
+    assert found.status_code == 200, found.get_json()
+    body = found.get_json()
+    lines = by_name(rated_group.stats())
+    teams = [[MODEL.rating(mu=lines[name]["mu"], sigma=lines[name]["sigma"]) for name in side]
+             for side in (first, second)]
+    assert body["chances"] == pytest.approx(MODEL.predict_win(teams), abs=1e-3)
+    assert sum(body["chances"]) == pytest.approx(1, abs=1e-3) and all(0 <= p <= 1 for p in body["chances"])
+    assert [[person["name"] for person in side] for side in body["sides"]] == [first, second]
+    assert [[person["rating"] for person in side] for side in body["sides"]] == \
+        [[lines[name]["rating"] for name in side] for side in (first, second)]
+
+
+def test_the_favourites_are_the_stronger_side(rated_group):
+    assert chances(rated_group, ["Ann", "Cy"], ["Bo", "Di"]).get_json()["chances"][0] > 0.5
+    assert chances(rated_group, ["Ann"], ["Cy"]).get_json()["chances"][0] > 0.5
+    assert chances(rated_group, ["Eve"], ["Eve"]).status_code == 422
+
+
+@pytest.mark.parametrize(("first", "second", "field"), [
+    ([], ["Bo"], "a"), (["Ann"], [], "b"), ([], [], "a"),
+    (["Ann", "Bo", "Cy", "Di"], ["Eve"], "a"),
+    (["nobody-of-this-group"], ["Bo"], "a"), (["Ann"], ["x" * 300], "b"),
+    (["Ann", "Ann"], ["Bo", "Cy"], "a"), (["Ann"], ["Bo", "Bo"], "b"),
+    (["Ann"], ["Ann"], "b"), (["Ann", "Bo"], ["Bo", "Cy"], "b"),
+    (["Ann"], ["Bo", "Cy"], "b"),
+])
+def test_a_side_that_cannot_play_is_refused_naming_it(rated_group, first, second, field):
+    found = chances(rated_group, first, second)
+    assert found.status_code == 422
+    body = found.get_json()
+    assert body["field"] == field and body["error"].endswith(".")
+
+
+def test_who_would_win_of_a_group_that_is_not_there_is_404(client):
+    assert client.get("/api/groups/" + "A" * 22 + "/chances?a=x&b=y").status_code == 404
+    assert client.get("/api/groups/nonsense/chances").status_code == 404
+
+
+def test_the_group_page_answers_who_would_win_without_javascript(client, rated_group):
+    people = rated_group.people()
+    page = client.get(f"/g/{rated_group.id}")
+    html = page.get_data(as_text=True)
+    for side in ("a", "b"):
+        assert f'<label for="{side}1">Player</label>' in html and f'<label for="{side}2">Partner</label>' in html
+    assert f'<form method="get" action="/g/{rated_group.id}" class="matchup-form">' in html
+    body = chances(rated_group, ["Ann", "Cy"], ["Bo", "Di"]).get_json()
+    share = round(100 * body["chances"][0])
+    asked = client.get(f"/g/{rated_group.id}", query_string=[("a", people["Ann"]), ("a", people["Cy"]),
+                                                             ("b", people["Bo"]), ("b", people["Di"])])
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", asked.get_data(as_text=True)))
+    assert f"Ann & Cy would win {share}% of their games against Bo & Di (Bo & Di {100 - share}%)" in words.replace(
+        "&amp;", "&")
+    alone = client.get(f"/g/{rated_group.id}", query_string=[("a", people["Ann"]), ("a", ""), ("b", people["Bo"]),
+                                                             ("b", "")])
+    assert "Ann would win" in alone.get_data(as_text=True)
+    wrong = client.get(f"/g/{rated_group.id}", query_string=[("a", people["Ann"]), ("b", people["Ann"])])
+    assert wrong.status_code == 200
+    assert '<p class="error" role="alert">A person cannot be on both sides' in wrong.get_data(as_text=True)

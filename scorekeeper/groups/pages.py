@@ -142,12 +142,26 @@ def page(group_id: str):
     every = request.args.get("games") == "all"
     season = request.args.get("season")
     by_rating = request.args.get("board") == "rating"
+    sides = tuple(tuple(person for person in request.args.getlist(side) if person) for side in ("a", "b"))
     on = seasons.today()
-    tag = group_tag("page", group_id, every, season, on, by_rating) if is_token(group_id) else None
+    tag = group_tag("page", group_id, every, season, on, by_rating, sides) if is_token(group_id) else None
     if tag is None:
         abort(404)
     return answer(tag, lambda: render_template("groups/page.html", **page_context(group_id, every, season, on),
-                                               by_rating=by_rating))
+                                               by_rating=by_rating, **_matchup(group_id, sides)))
+
+
+def _matchup(group_id: str, sides: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    """The page's "who would win" form: the sides asked for, the chances the ratings give each, or why not."""
+    if not any(sides):
+        return {"asked": sides, "matchup": None, "matchup_error": None}
+    group = service.get_group(group_id)
+    rated = stats.rated_over(group, stats.counted(service.group_games(group)))
+    try:
+        found = ratings.matchup(group, rated, *sides)
+        return {"asked": sides, "matchup": ratings.matchup_sentence(found), "matchup_error": None}
+    except RuleError as problem:
+        return {"asked": sides, "matchup": None, "matchup_error": problem.message}
 
 
 @bp.get("/g/<group_id>/people/<person_id>", endpoint="person")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
+from ..rules import RuleError
 from ..scorecache import ScoreCache
 
 if TYPE_CHECKING:
@@ -221,3 +222,38 @@ def chemistry_sentence(first: str, second: str, games: int, above: float) -> str
         return f"{first} and {second} win as many games as expected in {games}"
     return (f"{first} and {second} win {amount:.1f} game{'' if amount == 1 else 's'} "
             f"{'more' if above > 0 else 'fewer'} than expected in {games}")
+
+
+MOST_ON_A_SIDE = 3  # a team of three at a table of six
+
+
+def matchup(group, rated: Rated, first: Sequence[str], second: Sequence[str]) -> dict[str, Any]:
+    """Who would win between two sides of the group's people (a player each, or partners): each side's ids and the
+    model's chance that it wins; a side that is no such side is a RuleError naming it."""
+    known = {person.id: person for person in group.people}
+    sides = []
+    for field_name, side in (("a", first), ("b", second)):
+        if not side or len(side) > MOST_ON_A_SIDE:
+            raise RuleError(f"Choose one to {MOST_ON_A_SIDE} people of the group for side {field_name.upper()}.",
+                            field_name)
+        if any(person not in known for person in side):
+            raise RuleError(f"Side {field_name.upper()} names someone who is not in this group: choose from its "
+                            "people.", field_name)
+        if len(set(side)) != len(side):
+            raise RuleError(f"Side {field_name.upper()} names a person twice: choose different people.", field_name)
+        sides.append(list(side))
+    if set(sides[0]) & set(sides[1]):
+        raise RuleError("A person cannot be on both sides: choose different people for side B.", "b")
+    if len(sides[0]) != len(sides[1]):
+        raise RuleError("Both sides need as many people: a player against a player, partners against partners.", "b")
+    chances = win_chances(rated, sides[0], sides[1])
+    return {"sides": [[{"person": person, "name": known[person].name, "rating": rated.of(person).shown}
+                       for person in side] for side in sides],
+            "chances": [round(chance, 4) for chance in chances]}
+
+
+def matchup_sentence(found: dict[str, Any]) -> str:
+    """Who would win in words: "Ann & Bo would win 64% of their games against Cy & Di (Cy & Di 36%)"."""
+    first, second = (" & ".join(person["name"] for person in side) for side in found["sides"])
+    share = round(100 * found["chances"][0])
+    return f"{first} would win {share}% of their games against {second} ({second} {100 - share}%)"
