@@ -10,7 +10,7 @@ import re
 
 import pytest
 from groups import GroupApi, categories, ten_all
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
@@ -419,3 +419,23 @@ def test_the_group_page_answers_who_would_win_without_javascript(client, rated_g
     wrong = client.get(f"/g/{rated_group.id}", query_string=[("a", people["Ann"]), ("b", people["Ann"])])
     assert wrong.status_code == 200
     assert '<p class="error" role="alert">A person cannot be on both sides' in wrong.get_data(as_text=True)
+
+
+QUERY_VALUES = st.text(max_size=30) | st.sampled_from(["", "a", "b", "all", "rating", "\x00", "%", "&", "=" * 5])
+
+
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", "board", "season", "games", "x"]) | st.text(max_size=5),
+                          QUERY_VALUES), max_size=8), st.lists(st.sampled_from(["Ann", "Bo", "Cy", "Di"]), max_size=4))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_no_query_makes_who_would_win_or_the_group_page_fail(client, rated_group, query, named):
+    """Whatever a query asks, the chances answer 200 or 422 ({"error", "field"}) and the group page 200 or 404."""
+    people = rated_group.people()
+    query = query + [(side, people[name]) for side, name in zip("abab", named, strict=False)]
+    found = client.get(f"/api/groups/{rated_group.id}/chances", query_string=query)
+    assert found.status_code in (200, 422), found.get_data(as_text=True)
+    if found.status_code == 422:
+        assert found.get_json()["field"] in ("a", "b") and found.get_json()["error"]
+    else:
+        assert sum(found.get_json()["chances"]) == pytest.approx(1, abs=1e-3)
+    page = client.get(f"/g/{rated_group.id}", query_string=query)
+    assert page.status_code in (200, 404)

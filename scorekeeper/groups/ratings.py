@@ -42,8 +42,7 @@ def sides(people: Sequence[str], entry: GameFigures) -> Sides | None:
     """The sides of a finished game and their ranks: each team a side (in cutthroat each player is a team of one),
     the winner first, then the others by final score, higher first, equal scores sharing a rank (the next rank
     skipping: 0, 1, 1, 3). The one place a game's result becomes the model's: a table whose winners are not one of
-    its teams changes only this function. None when the game
-    is not finished or a seat has no person."""
+    its teams changes only this function. None when the game is not finished or a seat has no person."""
     if entry.winner is None or any(seat >= len(people) for seats in entry.teams for seat in seats):
         return None
     found = tuple(tuple(people[seat] for seat in seats) for seats in entry.teams)
