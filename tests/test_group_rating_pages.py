@@ -94,8 +94,16 @@ def test_the_group_page_says_which_partners_beat_expectations(client, played):
     names = {person_id: name for name, person_id in played.people().items()}
     words = text_of(client.get(f"/g/{played.id}?season=all"))
     best = max(stats["partnerships"], key=lambda item: item["above_expected"])
-    first, second = (names[person] for person in best["people"])
+    first, second = sorted((names[person] for person in best["people"]), key=str.casefold)
     assert ratings.chemistry_sentence(first, second, best["games"], best["above_expected"]) in words
+    every = [ratings.chemistry_sentence(*sorted((names[person] for person in item["people"]), key=str.casefold),
+                                        item["games"], item["above_expected"]) for item in stats["partnerships"]]
+    assert all(sentence in words for sentence in every)  # every pair listed, best first
+    places = sorted(every, key=words.index)
+    assert [item["above_expected"] for item in sorted(stats["partnerships"], key=lambda item: places.index(
+        ratings.chemistry_sentence(*sorted((names[person] for person in item["people"]), key=str.casefold),
+                                   item["games"], item["above_expected"])))] == \
+        sorted((item["above_expected"] for item in stats["partnerships"]), reverse=True)
     assert "Partners against expectations" in words
 
 

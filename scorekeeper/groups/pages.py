@@ -255,8 +255,10 @@ def page_context(group_id: str, every: bool = False, season_key: str | None = No
 
 
 def _chemistry(board: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
-    """The partnerships of the board shown, furthest above what the ratings expected first, each in a sentence."""
-    found = [{**item, "sentence": ratings.chemistry_sentence(names[item["people"][0]], names[item["people"][1]],
+    """The partnerships of the board shown, furthest above what the ratings expected first, each in a sentence (the
+    two names in alphabetical order)."""
+    found = [{**item, "sentence": ratings.chemistry_sentence(*sorted((names[person] for person in item["people"]),
+                                                                    key=str.casefold),
                                                              item["games"], item["above_expected"])}
              for item in board["partnerships"] if item["expected_wins"] is not None]
     return sorted(found, key=lambda item: (-item["above_expected"], -item["games"], item["sentence"].casefold()))
