@@ -1,4 +1,5 @@
-"""A group of 1,000 finished games of 20 hands: its page, leaderboard, person page and JSON against /healthz.
+"""A group of 1,000 finished games of 20 hands: its page, leaderboard, person page and JSON against /healthz, and
+the cost of its ratings counted from nothing and kept.
 
     .venv/bin/python bench/groups.py --in-process          # the app's own cost a view, no server (SQLite)
     .venv/bin/python bench/groups.py --in-process --database postgresql
@@ -80,6 +81,27 @@ def views(group: dict) -> dict[str, str]:
             "person page": f"/g/{group['id']}/people/{person}", "group JSON": f"/api/groups/{group['id']}"}
 
 
+def ratings_times(app, group_id: str, runs: int = 5) -> tuple[int, float, float]:
+    """The group's ratings (scorekeeper/groups/ratings.py): the games rated, the CPU ms of counting them from
+    nothing (every game's sides and ranks, then the model game by game; each game's figures already kept, as a
+    worker that has served the group holds them) and of a read at the same state (kept); fastest of `runs`."""
+    from scorekeeper.groups import service, stats
+
+    with app.app_context():
+        group = service.get_group(group_id)
+        season = stats.counted(service.group_games(group))
+        fresh, kept = float("inf"), float("inf")
+        for _ in range(runs):
+            app.extensions.pop("group_ratings", None)
+            started = time.process_time()
+            stats.rated_over(group, season)
+            fresh = min(fresh, (time.process_time() - started) * 1000)
+            started = time.process_time()
+            stats.rated_over(group, season)
+            kept = min(kept, (time.process_time() - started) * 1000)
+    return len(season), fresh, kept
+
+
 def in_process(database_url: str, games: int, rounds: int = 50, batches: int = 7) -> list[tuple[str, float, float]]:
     """Each view through the WSGI app in this process: (label, CPU ms a request, ms of the first read by a worker
     that has counted nothing yet)."""
@@ -92,6 +114,8 @@ def in_process(database_url: str, games: int, rounds: int = 50, batches: int = 7
     made = client.post("/api/groups/import", json=group_file(games))
     assert made.status_code == 201, made.get_json()
     paths = views(made.get_json())
+    rated, fresh, kept = ratings_times(app, made.get_json()["id"])
+    print(f"ratings of {rated} games: {fresh:.1f} CPU ms from nothing, {kept:.2f} ms at the same state (kept)")
     first = {}
     for name, path in paths.items():
         for kept in ("group_figures", "score_cache", "group_views"):  # a worker just started

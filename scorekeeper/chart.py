@@ -92,16 +92,19 @@ class Axes:
     x_parts: int = 8
     y_parts: int = 6
     target: int | None = None
+    from_zero: bool = True  # 0 is on the y axis (scores); a rating's axis spans only its values
 
 
 def line_chart(lines: Sequence[tuple[str, Sequence[int]]], axes: Axes, **words) -> Chart:
     """A chart of `lines` (label, values from the start), each with axes.steps + 1 values: 0, the target and every
     value fit the y axis; `words` are the Chart's name, kind, css, title, description and the rest."""
     values = [value for _, line in lines for value in line]
-    low = min(0, *values) if values else 0
-    high = max(axes.target or 0, 1, *values) if values else max(axes.target or 0, 1)
+    floor = [0] if axes.from_zero or not values else []
+    low = min([*floor, *values]) if values else 0
+    high = max(axes.target or 0, 1 if axes.from_zero else low, *values) if values else max(axes.target or 0, 1)
     step = nice_step(max(high - low, 1), axes.y_parts)
     bottom, top = step * math.floor(low / step), step * math.ceil(high / step)
+    top = max(top, bottom + step)
     plot_w, plot_h = WIDTH - LEFT - RIGHT, HEIGHT - TOP - BOTTOM
 
     def x(index: int) -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .rules import GameState
+from .rules import MOON, GameState
 
 
 @dataclass(frozen=True)
@@ -52,6 +52,55 @@ def player_stats(state: GameState) -> list[PlayerStats]:
         PlayerStats(seat=seat, name=name, team=rules.team_of(seat), **tallies[seat])
         for seat, name in enumerate(state.table.players)
     ]
+
+
+def _teams_of(state: GameState) -> dict[int, int]:
+    """Each seat's team."""
+    return {seat: team for team, seats in enumerate(state.table.teams) for seat in seats}
+
+
+def bid_levels(state: GameState) -> tuple[tuple[tuple[int | str, bool, int, int, int, int], ...], ...]:
+    """Each seat's bids by level: (bid, all_tricks, bids, made, points, change) per level bid, where `all_tricks`
+    marks a bid that needs every trick (Five-Point's 5, apart from any other 5), `points` adds up what the bidders'
+    team took in those hands and `change` what the hands changed its score by; misdeals count for no one."""
+    rules, team_of = state.table.rules, _teams_of(state)
+    found: list[dict[tuple[int | str, bool], list[int]]] = [{} for _ in state.table.players]
+    for scored in state.hands:
+        hand = scored.hand
+        if hand.misdeal:
+            continue
+        team = team_of[hand.bidder]
+        level = (hand.bid, rules.all_tricks_bid is not None and hand.bid == rules.all_tricks_bid)
+        line = found[hand.bidder].setdefault(level, [0, 0, 0, 0])
+        line[0] += 1
+        line[1] += bool(scored.made)
+        line[2] += scored.points[team]
+        line[3] += scored.delta[team]
+    return tuple(tuple((*level, *levels[level]) for level in sorted(levels, key=level_order)) for levels in found)
+
+
+def level_order(level: tuple[int | str, bool]) -> tuple:
+    """Bids from the lowest: numbers, a number that needs every trick after the same number, the moon last."""
+    bid, all_tricks = level
+    return (bid == MOON, bid if isinstance(bid, int) else 0, all_tricks)
+
+
+def cards_taken(state: GameState) -> tuple[tuple[tuple[str, int, int], ...], ...]:
+    """For each seat, each point of the hands given card by card: (point, hands it went to a team, hands it went to
+    the seat's team), in the game's order of points; a point nobody took (not dealt, a tied game) is left out."""
+    team_of = _teams_of(state)
+    found: list[dict[str, list[int]]] = [{} for _ in state.table.players]
+    for scored in state.hands:
+        if not scored.hand.by_card:
+            continue
+        for key, taker in scored.hand.captured.items():
+            if taker is None:
+                continue
+            for seat, line in enumerate(found):
+                counted = line.setdefault(key, [0, 0])
+                counted[0] += 1
+                counted[1] += team_of[seat] == taker
+    return tuple(tuple((key, *counted) for key, counted in line.items()) for line in found)
 
 
 def points_only(state: GameState) -> tuple[int, int]:

@@ -11,7 +11,7 @@ from ..extensions import csrf
 from ..game_json import game_response
 from ..http import bearer_key, json_body, private
 from ..keys import is_token
-from . import seasons, service, stats, transfer
+from . import ratings, seasons, service, stats, transfer
 from .views import answer, group_json, group_tag, person_json, season_json
 
 bp = Blueprint("group_api", __name__, url_prefix="/api/groups")
@@ -116,6 +116,20 @@ def group_stats(group_id: str):
         return jsonify(stats.group_stats(group, service.group_games(group), start, end))
 
     return _read("stats", group_id, render, start, end)
+
+
+@bp.get("/<group_id>/chances")
+def chances(group_id: str):
+    """Who would win between two sides of the group's people (?a=<person>&b=<person>, a pair: each twice): the
+    model's chance for each, from the ratings over every finished game."""
+    first, second = request.args.getlist("a"), request.args.getlist("b")
+
+    def render():
+        group = service.get_group(group_id)
+        rated = stats.rated_over(group, stats.counted(service.group_games(group)))
+        return jsonify(ratings.matchup(group, rated, first, second))
+
+    return _read("chances", group_id, render, tuple(first), tuple(second))
 
 
 @bp.get("/<group_id>/seasons")

@@ -56,3 +56,20 @@ def _describe(lines: Sequence[tuple[str, Sequence[int]]], periods: Sequence[str]
     span = f"{periods[0]} to {periods[-1]}" if len(periods) > 1 else periods[0]
     wins = ", ".join(f"{name} {line[-1]}" for name, line in lines)
     return f"Wins so far by {kind}, {span}. Wins now: {wins}. The table below gives every {kind}."
+
+
+def rating_chart(name: str, history: Sequence[tuple[str, int]], start: int) -> Chart:
+    """One person's rating from `start` (a newcomer's) through each of their games (`history`: game id, rating after
+    it), drawn by the app's one line chart on an axis that spans only the ratings."""
+    values = [start, *(rating for _, rating in history)]
+    games = len(history)
+    words = (f"{name}'s rating after each of {games} game{'' if games == 1 else 's'}: from {start:,} to "
+             f"{values[-1]:,}; highest {max(values):,}, lowest {min(values):,}." if games else
+             f"{name} has no finished game yet: the rating starts at {start:,}.")
+    return line_chart(
+        [(name, values)],
+        Axes(steps=games, x_labels=[str(number) for number in range(games + 1)], x_parts=4, y_parts=4,
+             from_zero=False),
+        name="rating", kind="person", css="chart rating-chart", x_label="game", x_anchor="middle",
+        title=f"{name}'s rating over their games", description=words, empty=None if games else words,
+    )

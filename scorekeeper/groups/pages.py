@@ -21,8 +21,9 @@ from ..keys import Forbidden, Held, is_token
 from ..keys import games as held_games
 from ..links import group_url
 from ..rules import DESCRIPTIONS, PRESETS, RuleError
-from ..wording import num
-from . import chart, seasons, service, stats, transfer
+from ..rules.options import POINT_NAMES
+from ..wording import bid_label, num
+from . import chart, ratings, seasons, service, stats, transfer
 from .forms import GroupForm, GroupImportForm, StartInGroupForm
 from .models import Group
 from .views import answer, download, group_tag
@@ -140,11 +141,27 @@ def page(group_id: str):
     """The group's page: games newest first, people, leaderboard and the chart of wins; any cache may keep it."""
     every = request.args.get("games") == "all"
     season = request.args.get("season")
+    by_rating = request.args.get("board") == "rating"
+    sides = tuple(tuple(person for person in request.args.getlist(side) if person) for side in ("a", "b"))
     on = seasons.today()
-    tag = group_tag("page", group_id, every, season, on) if is_token(group_id) else None
+    tag = group_tag("page", group_id, every, season, on, by_rating, sides) if is_token(group_id) else None
     if tag is None:
         abort(404)
-    return answer(tag, lambda: render_template("groups/page.html", **page_context(group_id, every, season, on)))
+    return answer(tag, lambda: render_template("groups/page.html", **page_context(group_id, every, season, on),
+                                               by_rating=by_rating, **_matchup(group_id, sides)))
+
+
+def _matchup(group_id: str, sides: tuple[tuple[str, ...], ...]) -> dict[str, Any]:
+    """The page's "who would win" form: the sides asked for, the chances the ratings give each, or why not."""
+    if not any(sides):
+        return {"asked": sides, "matchup": None, "matchup_error": None}
+    group = service.get_group(group_id)
+    rated = stats.rated_over(group, stats.counted(service.group_games(group)))
+    try:
+        found = ratings.matchup(group, rated, *sides)
+        return {"asked": sides, "matchup": ratings.matchup_sentence(found), "matchup_error": None}
+    except RuleError as problem:
+        return {"asked": sides, "matchup": None, "matchup_error": problem.message}
 
 
 @bp.get("/g/<group_id>/people/<person_id>", endpoint="person")
@@ -163,7 +180,8 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
     if person is None:
         abort(404)
     names = {found.id: found.name for found in group.people}
-    figures = stats.group_stats(group, service.group_games(group))
+    played = service.group_games(group)
+    figures = stats.group_stats(group, played)
     line = next(item for item in figures["people"] if item["person"] == person.id)
 
     def other(pair: list[str]) -> str:
@@ -177,8 +195,26 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
                "losses": item["wins"][1 - item["people"].index(person.id)]}
               for item in figures["head_to_head"] if person.id in item["people"]]
     ranked = sorted(partners, key=lambda item: (-item["wins"], -item["wins"] / item["games"], item["name"].casefold()))
+    rating = next(item for item in figures["ratings"] if item["person"] == person.id)
+    history = stats.rated_over(group, stats.counted(played)).of(person.id).history
+    chemistry = [{**item, "sentence": ratings.chemistry_sentence(person.name, other(item["people"]), item["games"],
+                                                                 item["above_expected"])}
+                 for item in figures["partnerships"]
+                 if person.id in item["people"] and item["expected_wins"] is not None]
     return {"group": group, "person": person, "line": line, "partners": ranked,
-            "rivals": sorted(rivals, key=lambda item: (-item["games"], item["name"].casefold()))}
+            "rivals": sorted(rivals, key=lambda item: (-item["games"], item["name"].casefold())),
+            "rating": rating, "rating_text": ratings.rating_text(rating["rating"], rating["uncertainty"]),
+            "rating_chart": chart.rating_chart(person.name, history, ratings.CENTRE),
+            "chemistry": sorted(chemistry, key=lambda item: (-item["above_expected"], -item["games"])),
+            "levels": [{**item, "label": _level_label(item)} for item in line["bidding"]],
+            "cards": sorted(({**item, "label": POINT_NAMES.get(item["point"], item["point"])}
+                             for item in line["cards"]), key=lambda item: -item["taken_pct"])}
+
+
+def _level_label(level: dict[str, Any]) -> str:
+    """A bid level as the sheet writes the bid: 3, moon, "5, all six tricks"."""
+    rules = {"all_tricks_bid": level["bid"] if level["all_tricks"] else None}
+    return bid_label({"bid": level["bid"], "made": True}, rules)
 
 
 def page_context(group_id: str, every: bool = False, season_key: str | None = None,
@@ -208,9 +244,24 @@ def page_context(group_id: str, every: bool = False, season_key: str | None = No
         "offline": _offline(group, played),
         "seasons": views, "season": shown, "board": board,
         "board_lines": {line["person"]: line for line in board["people"]},
+        "rating_lines": {line["person"]: {**line, "text": ratings.rating_text(line["rating"], line["uncertainty"])}
+                         for line in board["ratings"]},
+        "provisional": sorted((line for line in board["ratings"] if 0 < line["games"] < group.min_games),
+                              key=lambda line: (-line["rating"], line["name"].casefold())),
+        "chemistry": _chemistry(board, names),
         "champion": seasons.champion(group, played, shown, on) if shown is not None else None,
         "ended": shown is not None and shown.ends < on,
     }
+
+
+def _chemistry(board: dict[str, Any], names: dict[str, str]) -> list[dict[str, Any]]:
+    """The partnerships of the board shown, furthest above what the ratings expected first, each in a sentence (the
+    two names in alphabetical order)."""
+    found = [{**item, "sentence": ratings.chemistry_sentence(*sorted((names[person] for person in item["people"]),
+                                                                    key=str.casefold),
+                                                             item["games"], item["above_expected"])}
+             for item in board["partnerships"] if item["expected_wins"] is not None]
+    return sorted(found, key=lambda item: (-item["above_expected"], -item["games"], item["sentence"].casefold()))
 
 
 def _offline(group: Group, played: list) -> dict[str, Any]:

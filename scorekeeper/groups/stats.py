@@ -26,8 +26,10 @@ from .. import games, revisions
 from ..extensions import db
 from ..models import HAND_COLUMNS, Game, HandRecord, hand_from
 from ..rules import GameState, Hand, RuleError, score
+from ..rules.options import CATALOGUE
 from ..scorecache import ScoreCache
-from ..stats import PlayerStats, player_stats
+from ..stats import PlayerStats, bid_levels, cards_taken, level_order, player_stats
+from . import ratings
 from .models import Group
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
@@ -50,6 +52,8 @@ class GameFigures:
     scores: tuple[int, ...]
     labels: tuple[str, ...]  # what the table calls each team
     hand_points: tuple[tuple[int, int, int, int], ...] = ()  # each seat's HAND_POINTS (card-point games only)
+    bidding: tuple[tuple[tuple, ...], ...] = ()  # each seat's bids by level (scorekeeper.stats.bid_levels)
+    cards: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # each seat's team's points taken (cards_taken)
 
 
 @dataclass
@@ -71,6 +75,8 @@ class Tally:
     bidding_points: int = 0
     defending_hands: int = 0
     defending_points: int = 0
+    levels: dict[tuple[int | str, bool], list[int]] = field(default_factory=dict)  # bids, made, points, change
+    cards: dict[str, list[int]] = field(default_factory=dict)  # hands the point went to a team, to theirs
 
     def win(self, won: bool) -> None:
         """One more finished game (in finished order) for the streaks."""
@@ -108,7 +114,19 @@ def person_line(person, tally: Tally) -> dict[str, Any]:
         "points_per_hand_bidding": _share(tally.bidding_points, tally.bidding_hands, 2),
         "defending_hands": tally.defending_hands,
         "points_per_hand_defending": _share(tally.defending_points, tally.defending_hands, 2),
+        "bidding": [{"bid": bid, "all_tricks": all_tricks, "bids": bids, "made": made,
+                     "made_pct": _share(100 * made, bids, 1), "points_per_bid": _share(points, bids, 2),
+                     "change_per_bid": _share(change, bids, 2)}
+                    for (bid, all_tricks), (bids, made, points, change)
+                    in sorted(tally.levels.items(), key=lambda item: level_order(item[0]))],
+        "cards": [{"point": point, "hands": hands, "taken": taken, "taken_pct": _share(100 * taken, hands, 1)}
+                  for point, (hands, taken) in sorted(tally.cards.items(), key=lambda item: _point_order(item[0]))],
     }
+
+
+def _point_order(point: str) -> int:
+    """Points in the catalogue's order."""
+    return CATALOGUE.index(point) if point in CATALOGUE else len(CATALOGUE)
 
 
 def partnership_line(pair: tuple[str, str], count: Pair) -> dict[str, Any]:
@@ -160,7 +178,7 @@ def _count(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime 
         teams=tuple(tuple(seats) for seats in table.teams), winner=state.winner,
         seats=tuple(player_stats(state)), scores=tuple(state.scores),
         labels=tuple(table.team_label(team) for team in range(len(table.teams))),
-        hand_points=hand_points(state),
+        hand_points=hand_points(state), bidding=bid_levels(state), cards=cards_taken(state),
     )
 
 
@@ -205,11 +223,11 @@ def prime(played: Sequence[Game]) -> None:
                 kept.put(game_id, _count(game, state, partial(last_at.get, game_id)))
 
 
-def _kept() -> ScoreCache:
-    """This app's store of games' figures (the score cache's bounded map, holding figures)."""
-    found = current_app.extensions.get("group_figures")
+def _kept(name: str = "group_figures", size: int = KEPT) -> ScoreCache:
+    """One of this app's stores (the score cache's bounded map): games' figures, or groups' ratings."""
+    found = current_app.extensions.get(name)
     if found is None:
-        found = current_app.extensions.setdefault("group_figures", ScoreCache(KEPT))
+        found = current_app.extensions.setdefault(name, ScoreCache(size))
     return found
 
 
@@ -246,13 +264,29 @@ def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = No
     season = counted(played, start, end)
     for game, entry in season:
         _count_game(game.people or [], entry, tallies, partners, rivals)
+    rated = rated_over(group, season, start, end)
     return {
         "games": len(season),
         "people": [person_line(person, tallies[person.id]) for person in group.people],
-        "partnerships": [partnership_line(pair, count) for pair, count in sorted(partners.items())],
+        "partnerships": [{**partnership_line(pair, count), **ratings.chemistry_line(rated.partners.get(pair))}
+                         for pair, count in sorted(partners.items())],
         "head_to_head": [{"people": list(pair), "games": count.games, "wins": list(count.wins)}
                          for pair, count in sorted(rivals.items())],
         "leaderboard": leaderboard(group, tallies),
+        **rating_figures(group, rated),
+    }
+
+
+def rated_over(group: Group, season, start: dt.date | None = None, end: dt.date | None = None) -> ratings.Rated:
+    """The ratings over a season's finished games (`counted`), counted once per state of those games."""
+    return ratings.rated(_kept("group_ratings", ratings.KEPT), f"{group.id} {start} {end}", season)
+
+
+def rating_figures(group: Group, rated: ratings.Rated) -> dict[str, Any]:
+    """Each person's rating, and the ids of those on the leaderboard by rating (docs/api-groups.md, "Ratings")."""
+    return {
+        "ratings": [ratings.rating_line(person, rated.of(person.id), group.min_games) for person in group.people],
+        "rating_leaderboard": ratings.ranked(group, rated),
     }
 
 
@@ -270,6 +304,12 @@ def _count_game(people: list[str], entry: GameFigures, tallies, partners, rivals
             setattr(tally, name, getattr(tally, name) + getattr(entry.seats[seat], name))
         for name, value in zip(HAND_POINTS, entry.hand_points[seat], strict=True):
             setattr(tally, name, getattr(tally, name) + value)
+        for bid, all_tricks, *counts in entry.bidding[seat]:
+            line = tally.levels.setdefault((bid, all_tricks), [0, 0, 0, 0])
+            line[:] = [mine + more for mine, more in zip(line, counts, strict=True)]
+        for point, hands, taken in entry.cards[seat]:
+            line = tally.cards.setdefault(point, [0, 0])
+            line[0], line[1] = line[0] + hands, line[1] + taken
     for seats in entry.teams:
         for first, second in combinations(sorted(seats, key=lambda seat: people[seat]), 2):
             pair = partners.setdefault((people[first], people[second]), Pair())

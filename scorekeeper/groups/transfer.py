@@ -70,14 +70,19 @@ def _game_entry(game: Game) -> dict[str, Any]:
 
 
 def export_group(group: Group) -> dict[str, Any]:
-    """The group file: the group, its people and every game (newest first); never a key."""
+    """The group file: the group, its people and every game (newest first), and the ratings and each person's bids
+    they give (read by no import: they are counted again); never a key."""
+    played = group_games(group)
     return {
         "format": FORMAT, "version": VERSION,
         "name": group.name, "min_games": group.min_games, "created": _iso(group.created_at),
         "people": [person_json(person) for person in group.people],
         "seasons": [{"name": season.name, "from": season.starts.isoformat(), "to": season.ends.isoformat()}
                     for season in group.seasons],
-        "games": [_game_entry(game) for game in group_games(group)],
+        "games": [_game_entry(game) for game in played],
+        **stats.rating_figures(group, stats.rated_over(group, stats.counted(played))),
+        "bidding": [{"person": line["person"], "name": line["name"], "levels": line["bidding"], "cards": line["cards"]}
+                    for line in stats.group_stats(group, played)["people"]],
     }
 
 

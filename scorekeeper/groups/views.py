@@ -17,7 +17,7 @@ from ..links import group_url
 from ..models import Game
 from .models import Group, Person, Season
 from .service import group_games
-from .stats import figures
+from .stats import counted, figures, rated_over, rating_figures
 
 KEPT_VIEWS = 64  # rendered views kept per worker, by tag
 # Downloads (a group file, its games and hands as CSV) kept per worker, by tag: a 1,000-game group's file is about
@@ -53,7 +53,8 @@ def summary_json(game: Game) -> dict[str, Any]:
 
 
 def group_json(group: Group, played: list[Game] | None = None) -> dict[str, Any]:
-    """The group: name, minimum games, people, games (newest first) and its page's address; never its key."""
+    """The group: name, minimum games, people, games (newest first), the ratings over every finished game and its
+    page's address; never its key."""
     played = group_games(group) if played is None else played
     return {
         "id": group.id, "name": group.name, "min_games": group.min_games,
@@ -61,6 +62,7 @@ def group_json(group: Group, played: list[Game] | None = None) -> dict[str, Any]
         "people": [person_json(person) for person in group.people],
         "seasons": [season_json(season) for season in group.seasons],
         "games": [summary_json(game) for game in played],
+        **rating_figures(group, rated_over(group, counted(played))),
         "share_url": group_url(group.id),
     }
 

@@ -115,6 +115,19 @@ def leaderboard(page, base: str, variant: str, count: int, names: str):
     return "main", None
 
 
+def rating_board(page, base: str, variant: str, count: int, names: str):
+    """A group's leaderboard by rating over every game, with the answer of "who would win" between its first two
+    people and its last two (a pair against a pair where there are four)."""
+    made = group(base, variant, count, names)
+    people = [person["id"] for person in made["people"]]
+    half = len(people) // 2 if len(people) >= 4 else 1
+    first, second = people[:min(half, 2)], people[half:half + min(half, 2)]
+    query = "&".join([f"a={person}" for person in first] + [f"b={person}" for person in second])
+    page.goto(f"{base}/g/{made['id']}?season=all&board=rating&{query}")
+    page.locator(".matchup-result").wait_for()
+    return "main", None
+
+
 def tournament(base: str, variant: str, count: int, names: str) -> dict:
     """A tournament of the cell's game at tables of its player count, one team more than a table seats (a bye),
     round 1 drawn and its clocks started, every kind of row logged at the table. The tournament, with its key."""
@@ -153,4 +166,5 @@ def manage(page, base: str, variant: str, count: int, names: str):
 
 
 SCREENS = {"start": start, "edit": edit, "misdeal": misdeal, "conflict": conflict, "group": group_page,
-           "person": person, "leaderboard": leaderboard, "standings": standings, "manage": manage}
+           "person": person, "leaderboard": leaderboard, "rating board": rating_board, "standings": standings,
+           "manage": manage}

@@ -82,15 +82,47 @@ def test_create_a_group_and_read_its_page(live_server, new_page, axe):
         assert axe(phone) == [], scheme
         if size["width"] < 360:
             assert phone.locator(".name-short", has_text="Bart").first.is_visible()
+        rank_by_rating_and_ask_who_would_win(phone, scheme, axe)
         phone.get_by_role("link", name="Maximiliana Ostrova").click()
         phone.wait_for_url("**/people/*")
-        assert phone.get_by_role("heading", name="Maximiliana Ostrova").is_visible()
+        assert phone.get_by_role("heading", name="Maximiliana Ostrova", exact=True).is_visible()
         assert phone.get_by_role("table", name="Partners, most wins together first").is_visible()
         assert phone.get_by_role("table", name="Maximiliana Ostrova's bidding, streak and points per hand").is_visible()
+        assert phone.locator(".person-rating").is_visible()
+        assert phone.locator(".rating-chart svg.chart-svg").is_visible()
+        assert phone.get_by_role("table", name="Points Maximiliana Ostrova's team took, in hands given card by card, "
+                                              "most often first").is_visible()
+        assert phone.locator(".chemistry li").first.is_visible()
         assert phone.evaluate(OVERFLOW) <= 0, "the person's page scrolls sideways"
         assert axe(phone) == [], scheme
         settle(phone)
     start_finish_and_see_the_leader_change(page, live_server, group_id, key, axe)
+
+
+def rank_by_rating_and_ask_who_would_win(phone, scheme: str, axe) -> None:
+    """The leaderboard by rating beside the one by wins, and the "who would win" form sent without a script's help:
+    each within the screen's width, its targets 44 px high, axe clean."""
+    picker = phone.get_by_role("navigation", name="Rank by")
+    picker.get_by_role("link", name="Rating").click()
+    phone.wait_for_url("**board=rating*")
+    assert picker.locator("a[aria-current=page]").text_content() == "Rating"
+    assert picker.locator("a[aria-current=page]").bounding_box()["height"] >= 44
+    rows = phone.locator("table[class*=group-table]").first.locator("tbody tr")
+    assert rows.count() == 4 and "±" in rows.first.text_content()
+    assert phone.evaluate(OVERFLOW) <= 0, "the rating board scrolls sideways"
+    assert axe(phone) == [], scheme
+    phone.get_by_label("Player").first.select_option(label="Bartholomew Jenkins")
+    phone.get_by_label("Partner").first.select_option(label="Cornelius Wetherby")
+    phone.get_by_label("Player").nth(1).select_option(label="Maximiliana Ostrova")
+    phone.get_by_label("Partner").nth(1).select_option(label="Philippa Van Houten")
+    phone.get_by_role("button", name="Who would win?").click()
+    phone.wait_for_url("**a=*")
+    result = phone.locator(".matchup-result")
+    assert result.is_visible()
+    assert "Bartholomew Jenkins & Cornelius Wetherby would win" in result.text_content()
+    assert phone.get_by_role("button", name="Who would win?").bounding_box()["height"] >= 44
+    assert phone.evaluate(OVERFLOW) <= 0, "the answer scrolls sideways"
+    assert axe(phone) == [], scheme
 
 
 def leader(page) -> str:

@@ -2,11 +2,12 @@
 
 The screens (tests/browser/screens.py): the start page with the house-rules editor open, a hand's edit form, the
 misdeal question, the conflict screen of a hand logged on two phones, a group's page, a person's page, a season's
-leaderboard, a tournament's standings and its coordinator's page. Each is put in its state from data made through
-the API and loaded once, then checked (tests/browser/layout.py) at every phone size of the matrix by resizing, and
-at 200 % text at 320 px; then axe runs on it once, in the light or the dark scheme.
+leaderboard, the leaderboard by rating with who would win, a tournament's standings and its coordinator's page.
+Each is put in its state from data made through the API and loaded once, then checked (tests/browser/layout.py) at
+every phone size of the matrix by resizing, and at 200 % text at 320 px; then axe runs on it once, in the light or
+the dark scheme.
 
-The space: every screen at every preset and player count (9 x 26 = 234 screen states: axe sees each one); the kind
+The space: every screen at every preset and player count (10 x 26 = 260 screen states: axe sees each one); the kind
 of names (4) and the colour scheme (2) are spread over them pairwise (tests/pairwise.py), so every screen and every
 cell meets every kind of names and both schemes. The full product of names, cells and phone sizes is kept where
 failures cluster: the sheet, the hand form and the winner screen (test_layout_matrix.py).
