@@ -20,12 +20,14 @@ from __future__ import annotations
 
 import pytest
 from groups import MISDEAL, GroupApi, categories, ten, ten_all
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 from test_group_rating_pages import text_of
-from test_properties import accepted, games
+from test_properties import NAMES, accepted, games, hand_bodies
 
-from scorekeeper.rules import score
-from scorekeeper.stats import bid_levels, cards_taken, player_stats
+from scorekeeper.groups.pages import person_context
+from scorekeeper.rules import PRESETS, Conflict, RuleError, make_table, parse_hand, play, score, start
+from scorekeeper.stats import bid_levels, cards_taken, level_order, player_stats
 
 P4 = ["Ann", "Bo", "Cy", "Di"]
 REST = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten")
@@ -95,7 +97,91 @@ def test_the_person_page_shows_the_bids_by_level_and_the_points_taken(client, pl
     bo = text_of(client.get(f"/g/{played.id}/people/{played.people()['Bo']}"))
     assert "4 1 1 (100%) 4.0 +4.0" in bo
     cy = text_of(client.get(f"/g/{played.id}/people/{played.people()['Cy']}"))
-    assert "No bid in a finished game yet." in cy
+    assert "No bid in a finished game yet." in cy and "bids made, by bid" not in cy
+
+
+def test_the_person_page_draws_the_share_made_at_each_level_as_bars(client, played):
+    page = client.get(f"/g/{played.id}/people/{played.people()['Ann']}").get_data(as_text=True)
+    words = text_of(client.get(f"/g/{played.id}/people/{played.people()['Ann']}"))
+    assert "Share of Ann's bids made, by bid 3 2 of 2 made (100%) 5, all six tricks 4 of 4 made (100%) " \
+           "moon 1 of 1 made (100%)" in words
+    assert page.count('class="bar-fill"') == 3 and 'width="100.0"' in page
+
+
+def test_a_set_level_draws_a_short_bar(client):
+    """Bo bids 4 twice: set (takes the three only), then made; the 4's bar is half as long as it can be."""
+    group = GroupApi(client)
+    group.game("ten-point", P4, [ten(1, 4, ("three",)), ten(1, 4, REST), ten_all(0, "moon", 0)])
+    page = client.get(f"/g/{group.id}/people/{group.people()['Bo']}").get_data(as_text=True)
+    assert "4</span> <span class=\"bar-value\">1 of 2 made (50%)" in page
+    assert '<rect class="bar-fill" x="0" y="0" width="50.0"' in page
+
+
+@pytest.mark.parametrize("name", ['<b>Ann</b> & "Co"', "Zoë O'Neil", "<script>alert(1)</script>"])
+def test_the_bars_name_the_person_escaped(client, name):
+    group = GroupApi(client)
+    group.game("ten-point", [name, *P4[1:]], [ten_all(0, "moon", 0)])
+    response = client.get(f"/g/{group.id}/people/{group.people()[name]}")
+    assert f"Share of {name}'s bids made, by bid moon 1 of 1 made (100%)" in text_of(response)
+    page = response.get_data(as_text=True)
+    assert "<script>alert" not in page and "<b>Ann" not in page
+
+
+SPECIAL = ("five-point", "five-point-jick", "ten-point")
+
+
+def finished_game(draw, variant: str) -> tuple[int, list[dict], dict]:
+    """A game of `variant` with a low target (most finish, and only finished games count): its player count, the
+    hand bodies it accepts, its rules."""
+    rules = {"target": draw(st.integers(2, 15))}
+    try:
+        count = draw(st.sampled_from(PRESETS[variant].with_overrides(rules).seat_counts))
+        table = make_table(variant, NAMES[:count], None, rules)
+    except RuleError:
+        assume(False)
+    state, kept = start(table), []
+    for body in draw(st.lists(hand_bodies(table.rules), min_size=4, max_size=20)):
+        try:
+            state = play(state, parse_hand(body, table.rules))
+        except Conflict:
+            break
+        except RuleError:
+            continue
+        kept.append(body)
+    return count, kept, rules
+
+
+@st.composite
+def group_games(draw):
+    """Two to four games: two of the presets whose top bids differ (Five-Point's 5 needs every trick,
+    Five-Point Jick's does not, Ten-Point has the moon), then any presets."""
+    variants = [*draw(st.permutations(SPECIAL))[:2], *draw(st.lists(st.sampled_from(sorted(PRESETS)), max_size=2))]
+    return [(variant, *finished_game(draw, variant)) for variant in variants]
+
+
+@given(group_games())
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                   HealthCheck.too_slow])
+def test_the_bars_are_the_tables_figures_at_every_level_lowest_bid_first(app, client, played_games):
+    group = GroupApi(client, min_games=1)
+    for variant, count, hands, rules in played_games:
+        group.game(variant, NAMES[:count], hands, rules=rules)
+    lines = {line["person"]: line for line in group.stats()["people"]}
+    for person in group.people().values():
+        with app.test_request_context():
+            shown = person_context(group.id, person)
+        levels, bars = shown["levels"], shown["bid_chart"].bars
+        assert [(bar.label, bar.bids, bar.made, bar.made_pct) for bar in bars] == \
+            [(level["label"], level["bids"], level["made"], level["made_pct"]) for level in levels]
+        assert [(level["bid"], level["all_tricks"]) for level in levels] == \
+            [(level["bid"], level["all_tricks"]) for level in lines[person]["bidding"]]
+        keys = [(level["bid"], level["all_tricks"]) for level in levels]
+        assert keys == sorted(keys, key=level_order) and len(set(keys)) == len(keys)
+        assert len({bar.label for bar in bars}) == len(bars)  # the moon, a 5 and the 5 of all tricks told apart
+        assert all(0 <= bar.made_pct <= 100 and 0 <= bar.made <= bar.bids for bar in bars)
+        page = text_of(client.get(f"/g/{group.id}/people/{person}"))
+        for bar in bars:
+            assert f"{bar.label} {bar.made} of {bar.bids} made ({bar.made_pct:.0f}%)" in page
 
 
 def test_the_group_file_carries_each_persons_bidding(client, played):

@@ -1,4 +1,5 @@
-"""The group's chart: each person's wins so far, period by period, drawn by the app's one line chart.
+"""The group's charts: each person's wins so far, period by period, drawn by the app's one line chart; a person's
+rating over their games; and a person's share of bids made at each bid level, as bars.
 
 Pure functions over (finished time, winners) pairs. A period is a UTC day while
 the games span at most a month, else a calendar month.
@@ -8,7 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ..chart import Axes, Chart, line_chart
 
@@ -73,3 +75,29 @@ def rating_chart(name: str, history: Sequence[tuple[str, int]], start: int) -> C
         name="rating", kind="person", css="chart rating-chart", x_label="game", x_anchor="middle",
         title=f"{name}'s rating over their games", description=words, empty=None if games else words,
     )
+
+
+@dataclass(frozen=True)
+class Bar:
+    """One bid level's bar: its label, the bids and those made, and the share made (the bar's length, 0 to 100)."""
+
+    label: str
+    bids: int
+    made: int
+    made_pct: float
+
+
+@dataclass(frozen=True)
+class BarChart:
+    """A person's bidding as bars, one per bid level from the lowest; templates/_chart.html's bar_chart draws it."""
+
+    name: str  # the ids' prefix
+    title: str
+    bars: tuple[Bar, ...]
+
+
+def bid_chart(name: str, levels: Sequence[dict[str, Any]]) -> BarChart:
+    """The share of bids made at each level of `levels` (the person page's lines, labelled, lowest bid first)."""
+    return BarChart(name="bid-chart", title=f"Share of {name}'s bids made, by bid",
+                    bars=tuple(Bar(label=level["label"], bids=level["bids"], made=level["made"],
+                                   made_pct=level["made_pct"]) for level in levels))

@@ -201,12 +201,13 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
                                                                  item["above_expected"])}
                  for item in figures["partnerships"]
                  if person.id in item["people"] and item["expected_wins"] is not None]
+    levels = [{**item, "label": _level_label(item)} for item in line["bidding"]]
     return {"group": group, "person": person, "line": line, "partners": ranked,
             "rivals": sorted(rivals, key=lambda item: (-item["games"], item["name"].casefold())),
             "rating": rating, "rating_text": ratings.rating_text(rating["rating"], rating["uncertainty"]),
             "rating_chart": chart.rating_chart(person.name, history, ratings.CENTRE),
             "chemistry": sorted(chemistry, key=lambda item: (-item["above_expected"], -item["games"])),
-            "levels": [{**item, "label": _level_label(item)} for item in line["bidding"]],
+            "levels": levels, "bid_chart": chart.bid_chart(person.name, levels),
             "cards": sorted(({**item, "label": POINT_NAMES.get(item["point"], item["point"])}
                              for item in line["cards"]), key=lambda item: -item["taken_pct"])}
 
