@@ -1,5 +1,6 @@
 """The group pages in Chromium at 390x844 and 320x640: create a group from the start page, see its page with
-20-character names, axe zero violations light and dark, no sideways scrolling."""
+20-character names, axe zero violations light and dark, no sideways scrolling (on the person page at 320 px, with
+200 % text too)."""
 
 from __future__ import annotations
 
@@ -93,10 +94,28 @@ def test_create_a_group_and_read_its_page(live_server, new_page, axe):
         assert phone.get_by_role("table", name="Points Maximiliana Ostrova's team took, in hands given card by card, "
                                               "most often first").is_visible()
         assert phone.locator(".chemistry li").first.is_visible()
+        see_the_bids_as_bars(phone)
         assert phone.evaluate(OVERFLOW) <= 0, "the person's page scrolls sideways"
         assert axe(phone) == [], scheme
+        if size["width"] < 360:  # text at 200 %: the bars' words wrap, nothing scrolls sideways
+            phone.evaluate("() => { document.documentElement.style.fontSize = '200%'; }")
+            see_the_bids_as_bars(phone)
+            assert phone.evaluate(OVERFLOW) <= 0, "the person's page scrolls sideways with 200 % text"
+            assert axe(phone) == [], scheme
         settle(phone)
     start_finish_and_see_the_leader_change(page, live_server, group_id, key, axe)
+
+
+def see_the_bids_as_bars(phone) -> None:
+    """Maximiliana's one bid, a moon made: its bar is named by the figure's caption, its words are read, and the
+    bar itself (hidden from screen readers) fills the row within the screen."""
+    bars = phone.get_by_role("figure", name="Share of Maximiliana Ostrova's bids made, by bid")
+    assert bars.is_visible()
+    assert bars.get_by_role("listitem").count() == 1
+    assert " ".join(bars.get_by_role("listitem").inner_text().split()) == "moon 1 of 1 made (100%)"
+    track = bars.locator(".bar-svg").bounding_box()
+    assert track["width"] > 0 and track["x"] + track["width"] <= phone.viewport_size["width"]
+    assert bars.locator(".bar-fill").bounding_box()["width"] == pytest.approx(track["width"], abs=1)
 
 
 def rank_by_rating_and_ask_who_would_win(phone, scheme: str, axe) -> None:
