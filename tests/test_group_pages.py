@@ -151,5 +151,5 @@ def test_a_persons_page_ranks_their_partners_and_rivals(client):
     assert re.findall(r'<th scope="row">([^<]+)</th><td>(\d+)</td><td>(\d+)</td><td>(\d+)</td>', rivals) == [
         ("Bo", "1", "0", "1"), ("Cy", "1", "0", "0")]
     assert "<td>4</td><td>2</td>" in html  # 4 games, 2 wins
-    assert f'href="/g/{group.id}/people/{ann}"' in client.get(f"/g/{group.id}").get_data(as_text=True)
+    assert f'href="/g/{group.id}/people/{ann}"' in client.get(f"/g/{group.id}?season=all").get_data(as_text=True)
     assert client.get(f"/g/{group.id}/people/nosuchpersonnosuchperson").status_code == 404

@@ -128,3 +128,52 @@ def test_a_person_without_a_game_has_a_newcomers_rating_and_no_chart(client, pla
     words = text_of(client.get(f"/g/{played.id}/people/{played.people()['Gil']}"))
     assert "Rating 1,500 ± 500 provisional: 0 of the group's 2 games" in words
     assert "Gil has no finished game yet: the rating starts at 1,500." in words
+
+
+@pytest.fixture
+def two_seasons(app, played) -> GroupApi:
+    """The games of `played` (2026), and one of 2025 that Bo & Di win: the group's seasons are 2025 and 2026."""
+    game = played.game("ten-point", P4, [ten_all(1, "moon", 1)])["id"]
+    finish_on(app, [game], ["2025-06-01"])
+    return played
+
+
+SEASONS = {"2025": "?from=2025-01-01&to=2025-12-31", "2026": "?from=2026-01-01&to=2026-12-31", None: ""}
+
+
+@pytest.mark.parametrize("season", ["2025", "2026", None])
+def test_a_persons_page_shows_the_rating_of_the_season_passed_on_as_the_group_json_has_it(client, two_seasons,
+                                                                                            season):
+    query = f"?season={season}" if season else ""
+    for line in two_seasons.stats(SEASONS[season])["ratings"]:
+        page = client.get(f"/g/{two_seasons.id}/people/{line['person']}{query}")
+        words = text_of(page)
+        rating = f"Rating{f' in {season}' if season else ''} {ratings.rating_text(line['rating'], line['uncertainty'])}"
+        assert rating in words, (line["name"], words[:400])
+        assert ("provisional: " in words.split(rating, 1)[1][:40]) == line["provisional"]
+        heading = f"Rating over their games{f' in {season}' if season else ''}"
+        assert heading in words and (season is None) == ("over every game" not in words)
+        games = line["games"]
+        assert f"after each of {games} game" in words if games else "has no finished game yet" in words
+
+
+def test_the_seasons_give_different_ratings(two_seasons):
+    """So the test above tells a season's rating from every game's."""
+    found = {season: {line["name"]: line["rating"] for line in two_seasons.stats(query)["ratings"]}
+             for season, query in SEASONS.items()}
+    assert found["2025"]["Ann"] != found["2026"]["Ann"] != found[None]["Ann"]
+
+
+@pytest.mark.parametrize(("asked", "passed"), [("?season=2025", "2025"), ("?season=2026", "2026"), ("", "2026"),
+                                               ("?season=all", None)])
+def test_the_group_page_passes_its_season_on_to_the_person_links(client, two_seasons, asked, passed):
+    html = client.get(f"/g/{two_seasons.id}{asked}").get_data(as_text=True)
+    links = re.findall(rf'href="/g/{two_seasons.id}/people/([^"]+)"', html)
+    assert len(links) == len(two_seasons.people())
+    assert all(link.endswith(f"?season={passed}") if passed else "?" not in link for link in links)
+
+
+@pytest.mark.parametrize("season", ["2024", "2027", "nope", "", "2026%00", "<b>", "x" * 500])
+def test_a_person_page_of_a_season_the_group_does_not_have_is_not_found(client, two_seasons, season):
+    person = two_seasons.people()["Ann"]
+    assert client.get(f"/g/{two_seasons.id}/people/{person}?season={season}").status_code == 404

@@ -166,15 +166,22 @@ def _matchup(group_id: str, sides: tuple[tuple[str, ...], ...]) -> dict[str, Any
 
 @bp.get("/g/<group_id>/people/<person_id>", endpoint="person")
 def person_page(group_id: str, person_id: str):
-    """One person's figures in the group, with their partners and rivals ranked; any cache may keep it."""
-    tag = group_tag("person", group_id, person_id) if is_token(group_id) else None
+    """One person's figures in the group, with their partners and rivals ranked, and their rating over the season
+    the group page passed on (`season`, a key of the group's seasons; none or "all": every game); any cache may
+    keep it."""
+    season, on = request.args.get("season"), seasons.today()
+    tag = group_tag("person", group_id, person_id, season, on) if is_token(group_id) else None
     if tag is None:
         abort(404)
-    return answer(tag, lambda: render_template("groups/person.html", **person_context(group_id, person_id)))
+    return answer(tag, lambda: render_template("groups/person.html",
+                                               **person_context(group_id, person_id, season, on)))
 
 
-def person_context(group_id: str, person_id: str) -> dict[str, Any]:
-    """What a person's page shows: their line, and each partner and rival with the games they shared."""
+def person_context(group_id: str, person_id: str, season_key: str | None = None,
+                   on: dt.date | None = None) -> dict[str, Any]:
+    """What a person's page shows: their line, each partner and rival with the games they shared, and their rating
+    over the season asked for by `season_key` (the group page's keys, its seasons as on `on`; none or "all": every
+    game)."""
     group = service.get_group(group_id)
     person = next((found for found in group.people if found.id == person_id), None)
     if person is None:
@@ -182,6 +189,14 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
     names = {found.id: found.name for found in group.people}
     played = service.group_games(group)
     figures = stats.group_stats(group, played)
+    season = None
+    if season_key not in (None, "all"):
+        on = on or seasons.today()
+        season = seasons.chosen(seasons.seasons_of(group, played, on), season_key, on)
+        if season is None:
+            abort(404)
+    starts, ends = (season.starts, season.ends) if season else (None, None)
+    rated = figures if season is None else stats.group_stats(group, played, starts, ends)
     line = next(item for item in figures["people"] if item["person"] == person.id)
 
     def other(pair: list[str]) -> str:
@@ -195,8 +210,8 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
                "losses": item["wins"][1 - item["people"].index(person.id)]}
               for item in figures["head_to_head"] if person.id in item["people"]]
     ranked = sorted(partners, key=lambda item: (-item["wins"], -item["wins"] / item["games"], item["name"].casefold()))
-    rating = next(item for item in figures["ratings"] if item["person"] == person.id)
-    history = stats.rated_over(group, stats.counted(played)).of(person.id).history
+    rating = next(item for item in rated["ratings"] if item["person"] == person.id)
+    history = stats.rated_over(group, stats.counted(played, starts, ends), starts, ends).of(person.id).history
     chemistry = [{**item, "sentence": ratings.chemistry_sentence(person.name, other(item["people"]), item["games"],
                                                                  item["above_expected"])}
                  for item in figures["partnerships"]
@@ -204,7 +219,8 @@ def person_context(group_id: str, person_id: str) -> dict[str, Any]:
     levels = [{**item, "label": _level_label(item)} for item in line["bidding"]]
     return {"group": group, "person": person, "line": line, "partners": ranked,
             "rivals": sorted(rivals, key=lambda item: (-item["games"], item["name"].casefold())),
-            "rating": rating, "rating_text": ratings.rating_text(rating["rating"], rating["uncertainty"]),
+            "season": season, "rating": rating,
+            "rating_text": ratings.rating_text(rating["rating"], rating["uncertainty"]),
             "rating_chart": chart.rating_chart(person.name, history, ratings.CENTRE),
             "chemistry": sorted(chemistry, key=lambda item: (-item["above_expected"], -item["games"])),
             "levels": levels, "bid_chart": chart.bid_chart(person.name, levels),
