@@ -75,7 +75,8 @@ def test_create_a_group_and_read_its_page(live_server, new_page, axe):
         assert seasons.get_by_role("link", name="Every game").is_visible()
         current = seasons.locator("a[aria-current=page]")
         assert current.count() == 1 and current.bounding_box()["height"] >= 44
-        assert phone.get_by_role("heading", name=f"Leaderboard: {current.text_content()}").is_visible()
+        season = current.text_content()
+        assert phone.get_by_role("heading", name=f"Leaderboard: {season}").is_visible()
         assert phone.evaluate(OVERFLOW) <= 0, "the page scrolls sideways"
         assert axe(phone) == [], scheme
         phone.get_by_text("The chart as a table").click()
@@ -90,6 +91,7 @@ def test_create_a_group_and_read_its_page(live_server, new_page, axe):
         assert phone.get_by_role("table", name="Partners, most wins together first").is_visible()
         assert phone.get_by_role("table", name="Maximiliana Ostrova's bidding, streak and points per hand").is_visible()
         assert phone.locator(".person-rating").is_visible()
+        assert phone.locator(".person-rating").text_content().startswith(f"Rating in {season} ")  # passed on
         assert phone.locator(".rating-chart svg.chart-svg").is_visible()
         assert phone.get_by_role("table", name="Points Maximiliana Ostrova's team took, in hands given card by card, "
                                               "most often first").is_visible()
