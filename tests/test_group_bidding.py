@@ -117,6 +117,16 @@ def test_a_set_level_draws_a_short_bar(client):
     assert '<rect class="bar-fill" x="0" y="0" width="50.0"' in page
 
 
+def test_a_five_that_needs_every_trick_has_its_own_bar_after_the_plain_five(client):
+    """Ann bids 5 in Five-Point Jick (a plain 5, made with all five points) and 5 in Five-Point (every trick)."""
+    group = GroupApi(client)
+    jick = {"bidder": 0, "bid": 5, "captured": dict.fromkeys(("high", "low", "jack", "off_jack", "game"), 0)}
+    group.game("five-point-jick", P4, [jick] * 3)
+    group.game("five-point", P4, [categories(0, 5, 0, all_tricks=0)] * 5)
+    words = text_of(client.get(f"/g/{group.id}/people/{group.people()['Ann']}"))
+    assert "by bid 5 3 of 3 made (100%) 5, all six tricks 5 of 5 made (100%) Points taken" in words
+
+
 @pytest.mark.parametrize("name", ['<b>Ann</b> & "Co"', "Zoë O'Neil", "<script>alert(1)</script>"])
 def test_the_bars_name_the_person_escaped(client, name):
     group = GroupApi(client)
