@@ -8,6 +8,8 @@ import re
 
 import pytest
 from groups import GroupApi, ten_all
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from test_group_ratings import finish_on
 
 from scorekeeper.groups import chart, ratings
@@ -177,3 +179,11 @@ def test_the_group_page_passes_its_season_on_to_the_person_links(client, two_sea
 def test_a_person_page_of_a_season_the_group_does_not_have_is_not_found(client, two_seasons, season):
     person = two_seasons.people()["Ann"]
     assert client.get(f"/g/{two_seasons.id}/people/{person}?season={season}").status_code == 404
+
+
+@given(season=st.text(max_size=40))
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_season_asked_of_a_person_page_answers_it_or_not_found(client, two_seasons, season):
+    person = two_seasons.people()["Ann"]
+    answered = client.get(f"/g/{two_seasons.id}/people/{person}", query_string={"season": season})
+    assert answered.status_code == (200 if season in ("2025", "2026", "all") else 404)
