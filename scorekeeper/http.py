@@ -123,7 +123,7 @@ def held_etag(etag: str) -> str | None:
     if request.if_none_match.star_tag:
         return etag
     for tag in request.if_none_match.as_set():
-        if tag == etag or tag.startswith(etag + ":"):
+        if tag and (tag == etag or tag.startswith(etag + ":")):  # an empty tag ("") names no version
             return tag
     return None
 
