@@ -15,6 +15,7 @@ from flask import Flask, Response, current_app, jsonify, make_response, render_t
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.http import parse_list_header
 
 from .games import NotFound
 from .jsontext import Budget, NotJson, loads
@@ -126,6 +127,26 @@ def held_etag(etag: str) -> str | None:
         if tag and (tag == etag or tag.startswith(etag + ":")):  # an empty tag ("") names no version
             return tag
     return None
+
+
+def preferred_return() -> str | None:
+    """The `return` preference of the request's Prefer header (RFC 7240): `minimal`, `representation` or None.
+
+    Preferences are a comma-separated list, each `name[=value]` with `;`-parameters after it; names are
+    case-insensitive and only the first of a name counts.
+    """
+    for preference in parse_list_header(", ".join(request.headers.getlist("Prefer"))):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return":
+            return value.strip().strip('"').lower() or None
+    return None
+
+
+def applied(response: Response, preference: str) -> Response:
+    """Say which preference the answer followed (RFC 7240's Preference-Applied), and that it depends on Prefer."""
+    response.headers["Preference-Applied"] = preference
+    response.vary.add("Prefer")
+    return response
 
 
 def private(response: Response) -> Response:
