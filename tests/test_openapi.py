@@ -199,3 +199,43 @@ def test_every_error_is_the_error_body_the_document_describes(client, openapi, m
     assert response.status_code == status
     answered(openapi, response)
     assert set(response.get_json()) <= {"error", "field", "code"} and response.get_json()["error"]
+
+
+class DocumentClient:
+    """A client made from /api/openapi.json alone: it knows the operations by their ids, builds each request from
+    the document's path and method, and has openapi-core check each request and answer against the document."""
+
+    def __init__(self, client, openapi: OpenAPI, spec: dict):
+        self.client, self.openapi = client, openapi
+        self.operations = {item[method]["operationId"]: (method, path)
+                           for path, item in spec["paths"].items() for method in METHODS if method in item}
+        self.key: str | None = None
+
+    def call(self, operation_id: str, body=None, headers=None, **path):
+        """Send the operation; returns the answer's JSON after checking both ways."""
+        method, template = self.operations[operation_id]
+        auth = {"Authorization": f"Bearer {self.key}"} if self.key else {}
+        response = self.client.open(template.format(**path), method=method.upper(), json=body,
+                                    headers={**auth, **(headers or {})})
+        checked(self.openapi, response)
+        return response.status_code, response.get_json()
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_client_made_from_the_document_plays_a_game_and_reads_the_sheet(client, served, openapi, variant):
+    """Create a game, log hands (a misdeal, then a short answer), read the sheet and the game file."""
+    api = DocumentClient(client, openapi, served)
+    rules = PRESETS[variant]
+    status, game = api.call("create_game", {"variant": variant, "players": [f"P{n}" for n in range(rules.players)]})
+    assert status == 201
+    api.key = game["edit_key"]
+    status, after = api.call("add_hand", {"misdeal": True}, game_id=game["id"])
+    assert status == 201 and after["next_number"] == 2
+    status, short = api.call("add_hand", {"misdeal": True}, {"Prefer": "return=minimal"}, game_id=game["id"])
+    assert status == 201 and short["hand"]["number"] == 2
+    status, sheet = api.call("get_game", game_id=game["id"])
+    assert status == 200 and [hand["number"] for hand in sheet["hands"]] == [1, 2]
+    assert sheet["hands"][1] == short["hand"]
+    assert (sheet["scores"], sheet["next_dealer"]) == (short["scores"], short["next_dealer"])
+    status, saved = api.call("export_game", game_id=game["id"])
+    assert status == 200 and saved["hands"] == sheet["hands"]
