@@ -239,3 +239,31 @@ def test_a_client_made_from_the_document_plays_a_game_and_reads_the_sheet(client
     assert (sheet["scores"], sheet["next_dealer"]) == (short["scores"], short["next_dealer"])
     status, saved = api.call("export_game", game_id=game["id"])
     assert status == 200 and saved["hands"] == sheet["hands"]
+
+
+def test_the_docs_page_lists_every_operation_and_schema_from_the_document(client, served):
+    page = client.get("/api/docs")
+    assert page.status_code == 200 and page.mimetype == "text/html"
+    html = page.get_data(as_text=True)
+    ids = set(re.findall(r'id="([^"]+)"', html))
+    for item in served["paths"].values():
+        for method in (m for m in METHODS if m in item):
+            assert item[method]["operationId"] in ids
+    assert {f"schema-{name}" for name in served["components"]["schemas"]} <= ids
+    assert set(re.findall(r'href="#([^"]+)"', html)) <= ids  # every link inside the page lands
+    assert "<script>" not in html and "'unsafe-inline'" not in page.headers["Content-Security-Policy"]
+    assert client.get("/api/docs", headers={"If-None-Match": page.headers["ETag"]}).status_code == 304
+
+
+def test_the_docs_page_escapes_the_document_s_text(app, client, monkeypatch):
+    """Text of the document is shown as text, never as markup."""
+    from scorekeeper.api import document as module
+
+    spec = {**module.document(), "info": {**module.document()["info"], "summary": "<b>bold</b> & <script>x</script>"}}
+    module.docs_view.cache_clear()
+    monkeypatch.setattr(module, "document", lambda: spec)
+    try:
+        html = client.get("/api/docs").get_data(as_text=True)
+    finally:
+        module.docs_view.cache_clear()
+    assert "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;" in html and "<b>bold</b>" not in html
