@@ -322,6 +322,44 @@ def unexpected(results: dict[str, list[Figures]]) -> list[str]:
     ]
 
 
+def in_process(writes: int = 400) -> None:
+    """A hand written at 10 and at 400 hands, whole and short, and /healthz, through Flask's test client on a SQLite
+    file (no network, no other worker; CPU time, so a busy machine moves the figures less): ms and answer bytes."""
+    from scorekeeper import create_app
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'b.sqlite'}",
+                          "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False})
+        client = app.test_client()
+
+        def timed(send) -> tuple[float, int]:
+            """CPU ms a request (the median of 5 batches: other processes on the machine count for nothing), and
+            the mean answer's bytes."""
+            batches, size, turn = [], 0, 0
+            for _ in range(5):
+                start = time.process_time()
+                for _ in range(writes // 5):
+                    size += len(send(turn).data)
+                    turn += 1
+                batches.append((time.process_time() - start) / (writes // 5) * 1000)
+            return sorted(batches)[2], size // turn
+
+        floor, _ = timed(lambda _turn: client.get("/healthz"))
+        print(f"\n| in process (SQLite) | CPU ms a request | answer bytes | vs /healthz |\n|---|---:|---:|---:|\n"
+              f"| /healthz | {floor:.2f} | | 1.00 |")
+        for count in (10, 400):
+            for name, prefer in (("whole", {}), ("short", SHORT)):
+                tables = []
+                for _ in range(20):
+                    body = {"variant": "ten-point", "players": PLAYERS, "rules": {"target": 500}, "hands": hands(count)}
+                    game = client.post("/api/games", json=body).get_json()
+                    client.get(f"/api/games/{game['id']}")
+                    tables.append((game["id"], {"Authorization": f"Bearer {game['edit_key']}", **prefer}))
+                ms, size = timed(lambda turn, tables=tables: client.post(
+                    f"/api/games/{tables[turn % 20][0]}/hands", json=set_hand(turn % 4), headers=tables[turn % 20][1]))
+                print(f"| POST {name} at {count} hands | {ms:.2f} | {size:,} | {floor / ms:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark on each database and print the tables; exit 1 if an answer was not the one expected."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -331,7 +369,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="the PostgreSQL server for the scratch database (BENCH_POSTGRES_URL)")
     parser.add_argument("--no-cache", action="store_true", help="run with SCORE_CACHE=0")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--in-process", action="store_true", help="time writes through Flask's test client instead")
     args = parser.parse_args(argv)
+    if args.in_process:
+        in_process()
+        return 0
     if shutil.which("wrk") is None:
         print("wrk is not installed: apt-get install wrk", file=sys.stderr)
         return 2
