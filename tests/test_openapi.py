@@ -267,3 +267,72 @@ def test_the_docs_page_escapes_the_document_s_text(app, client, monkeypatch):
     finally:
         module.docs_view.cache_clear()
     assert "&lt;b&gt;bold&lt;/b&gt; &amp; &lt;script&gt;" in html and "<b>bold</b>" not in html
+
+
+@pytest.mark.parametrize(("variant", "teams"), [("tournament", [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"]]),
+                                               ("cutthroat", [["Ann"], ["Bo"], ["Cy"], ["Di"]])])
+def test_a_client_made_from_the_document_runs_a_tournament(client, served, openapi, variant, teams):
+    """Create, register teams and a pair of singles, draw, read and start a round, score a table's hand with its
+    key, read the standings and the result, change the key: each request and answer checked against the document."""
+    api = DocumentClient(client, openapi, served)
+    status, made = api.call("create_tournament", {"name": "Club night", "variant": variant, "games_per_team": 2})
+    assert status == 201
+    api.key, tid = made["edit_key"], made["id"]
+    for number, players in enumerate(teams):
+        assert api.call("add_team", {"name": f"Team {number}", "players": players}, tournament_id=tid)[0] == 201
+    if variant == "tournament":
+        for name in ("Gus", "Hal"):
+            assert api.call("add_single", {"name": name}, tournament_id=tid)[0] == 201
+        status, paired = api.call("pair_singles", {"seed": 3}, tournament_id=tid)
+        assert status == 201 and len(paired["teams"]) == 1
+    status, drawn = api.call("draw_round", tournament_id=tid)
+    assert status == 201 and drawn["tables"] and all(table["edit_key"] for table in drawn["tables"])
+    tables = [(table["game"], table["edit_key"]) for table in drawn["tables"]]
+    read = api.call("get_round", tournament_id=tid, number=1)[1]
+    assert [(table["game"], table["edit_key"]) for table in read["tables"]] == tables
+    assert api.call("start_round", tournament_id=tid, number=1)[0] == 200
+    table = drawn["tables"][0]
+    coordinator, api.key = api.key, table["edit_key"]
+    status, short = api.call("add_hand", {"misdeal": True}, {"Prefer": "return=minimal"}, game_id=table["game"])
+    assert status == 201 and short["hand"]["misdeal"] is True
+    api.key = None
+    status, standings = api.call("tournament_standings", tournament_id=tid)
+    assert status == 200 and len(standings["teams"]) == len(teams) + (variant == "tournament")
+    assert api.call("tournament_result", tournament_id=tid)[1]["status"] == "playing"
+    api.key = coordinator
+    status, rotated = api.call("rotate_tournament_key", tournament_id=tid)
+    assert status == 200 and rotated["edit_key"] != coordinator and rotated["rounds"][0]["number"] == 1
+
+
+def test_a_client_made_from_the_document_keeps_a_group(client, served, openapi):
+    """A group, its people and a season, a game started in it and scored on the group's key, its figures, its file
+    exported and imported again, a game taken out: each request and answer checked against the document."""
+    api = DocumentClient(client, openapi, served)
+    status, group = api.call("create_group", {"name": "Thursday table", "min_games": 1})
+    assert status == 201
+    api.key, gid = group["edit_key"], group["id"]
+    status, ann = api.call("add_person", {"name": "Ann", "short_name": "A"}, group_id=gid)
+    assert status == 201
+    assert api.call("rename_person", {"name": "Annie"}, group_id=gid, person_id=ann["id"])[1]["name"] == "Annie"
+    status, season = api.call("add_season", {"name": "Spring", "from": "2026-03-01", "to": "2026-05-31"}, group_id=gid)
+    assert status == 201
+    assert api.call("change_season", {"name": "Early spring"}, group_id=gid, season_id=season["id"])[0] == 200
+    status, game = api.call("add_group_game", {"variant": "ten-point", "players": ["Annie", "Bo", "Cy", "Di"]},
+                            group_id=gid)
+    assert status == 201 and game["group"] == gid
+    status, short = api.call("add_hand", {"bidder": 1, "bid": 5, "points": [4, 6]}, {"Prefer": "return=minimal"},
+                             game_id=game["id"])
+    assert status == 201 and short["scores"] == [4, 6]
+    assert api.call("update_group", {"min_games": 0}, group_id=gid)[1]["min_games"] == 0
+    assert api.call("group_stats", group_id=gid)[0] == 200
+    assert api.call("group_seasons", group_id=gid)[0] == 200
+    status, saved = api.call("export_group", group_id=gid)
+    assert status == 200 and saved["format"] == "pitch-scorekeeper-group"
+    status, copy = api.call("import_group", saved)
+    assert status == 201 and copy["id"] != gid and len(copy["games"]) == 1
+    status, bo = api.call("add_person", {"name": "Bob"}, group_id=gid)
+    assert api.call("merge_person", {"into": ann["id"]}, group_id=gid, person_id=bo["id"])[0] == 200
+    assert api.call("remove_season", group_id=gid, season_id=season["id"])[0] == 200
+    assert api.call("remove_group_game", group_id=gid, game_id=game["id"])[1]["games"] == []
+    status, rotated = api.call("rotate_group_key", group_id=gid)
+    assert status == 200 and rotated["edit_key"] != api.key
