@@ -10,10 +10,12 @@ package) with 50 connections against:
 - `/healthz`, the floor: a request that reads the database and nothing else;
 - `GET /api/games/<id>` of a 200-hand game, plain and as a phone asks for it (Accept-Encoding: br, gzip);
 - `/share/<id>/live` answered 304 (If-None-Match), 40 hands;
-- `POST` a hand, spread over 50 tables at once.
+- `POST` a hand, spread over 50 tables at once, answered with the whole game, and again with the short answer
+  the phone's outbox asks for (`Prefer: return=minimal`, docs/api.md).
 
 It prints req/s, the ratio to /healthz and p99 of each, side by side per database, then a growth table: a
-POST and a 304 poll at 10, 100 and 400 hands. Before a run its games are read a few times, as on a server
+POST (whole and short) and a 304 poll at 10, 100 and 400 hands. `--workers` sets gunicorn's workers (2).
+Before a run its games are read a few times, as on a server
 that has been up a while: each worker has most likely scored each game once. Rate limits are switched off
 (RATELIMIT_ENABLED=0). Every answer's status is counted; any that is not the one expected is printed.
 Installs nothing: wrk must be on the PATH (apt-get install wrk).
@@ -47,8 +49,10 @@ GROWTH = (10, 100, 400)
 WARM_READS = 8  # a worker misses a game after 8 reads spread over 2 workers about once in 128
 TARGETS = {
     "game JSON, 200 hands": 0.5, "game JSON, 200 hands, br": 0.5,
-    "share live 304, 40 hands": 0.8, "POST a hand, 50 tables": 0.3,
+    "share live 304, 40 hands": 0.8, "POST a hand, 50 tables": 0.3, "POST a hand, 50 tables, short": 0.3,
 }
+MAIN = 6  # rows of the main table; the growth table's rows follow, three at each count
+SHORT = {"Prefer": "return=minimal"}
 
 # Counts every status in each wrk thread; done() prints one JSON line with the totals and the latencies.
 LUA_REPORT = """
@@ -203,9 +207,9 @@ def etag(base: str, path: str) -> str:
     return response.headers["ETag"]
 
 
-def post_script(tables: list[tuple[str, dict]]) -> str:
-    """POST a hand round the tables (no number: each table's next hand)."""
-    targets = [(f"/api/games/{game_id}/hands", headers) for game_id, headers in tables]
+def post_script(tables: list[tuple[str, dict]], short: bool = False) -> str:
+    """POST a hand round the tables (no number: each table's next hand), asking for the short answer if `short`."""
+    targets = [(f"/api/games/{game_id}/hands", {**headers, **(SHORT if short else {})}) for game_id, headers in tables]
     return request_script("POST", targets, [json.dumps(set_hand(bidder)) for bidder in range(4)], 201)
 
 
@@ -241,24 +245,31 @@ def measure(base: str, seconds: float) -> list[Figures]:
     tables = [new_game(base, 10) for _ in range(TABLES)]
     warm_up(base, [game_id for game_id, _ in tables])
     rows.append(wrk(base, "POST a hand, 50 tables", post_script(tables), seconds))
+    tables = [new_game(base, 10) for _ in range(TABLES)]
+    warm_up(base, [game_id for game_id, _ in tables])
+    rows.append(wrk(base, "POST a hand, 50 tables, short", post_script(tables, short=True), seconds))
     for count in GROWTH:
         tables = [new_game(base, count) for _ in range(TABLES)]
         warm_up(base, [game_id for game_id, _ in tables])
         rows.append(wrk(base, f"POST at {count} hands", post_script(tables), min(seconds, 3.0)))
+        tables = [new_game(base, count) for _ in range(TABLES)]
+        warm_up(base, [game_id for game_id, _ in tables])
+        rows.append(wrk(base, f"POST short at {count} hands", post_script(tables, short=True), min(seconds, 3.0)))
         poll, _ = new_game(base, count)
         rows.append(wrk(base, f"304 at {count} hands", poll_script(base, poll), seconds))
     return rows
 
 
-def run_on(kind: str, seconds: float, postgres_url: str, cache: bool) -> list[Figures]:
-    """Start gunicorn on a fresh database of `kind` and measure."""
+def run_on(kind: str, seconds: float, postgres_url: str, cache: bool, workers: int = 2) -> list[Figures]:
+    """Start gunicorn (`workers` workers) on a fresh database of `kind` and measure."""
     extra = {"SCORE_CACHE": "1" if cache else "0"}
     with tempfile.TemporaryDirectory() as folder:
         log = Path(folder) / "gunicorn.log"
         if kind == "sqlite":
-            with gunicorn(f"sqlite:///{Path(folder) / 'bench.sqlite'}", extra, 2, log) as base:
+            with gunicorn(f"sqlite:///{Path(folder) / 'bench.sqlite'}", extra, workers, log) as base:
                 return measure(base, seconds)
-        with postgres_database(postgres_url) as url, gunicorn(url, {**extra, "AUTO_MIGRATE": "1"}, 2, log) as base:
+        with postgres_database(postgres_url) as url, \
+                gunicorn(url, {**extra, "AUTO_MIGRATE": "1"}, workers, log) as base:
             return measure(base, seconds)
 
 
@@ -270,7 +281,7 @@ def report(results: dict[str, list[Figures]]) -> list[str]:
     print("\n" + header)
     print("|---|" + "---:|---:|---:|" * len(kinds))
     floors = {kind: results[kind][0].rate for kind in kinds}
-    for index in range(4):
+    for index in range(MAIN):
         cells = []
         for kind in kinds:
             row = results[kind][index]
@@ -280,10 +291,10 @@ def report(results: dict[str, list[Figures]]) -> list[str]:
         print(f"| {results[kinds[0]][index].name} | " + " | ".join(cells) + " |")
     print("\n| growth | " + " | ".join(f"{kind} req/s | mean ms | p99 ms | vs 10 hands" for kind in kinds) + " |")
     print("|---|" + "---:|---:|---:|---:|" * len(kinds))
-    for index in range(4, len(results[kinds[0]])):
+    for index in range(MAIN, len(results[kinds[0]])):
         cells = []
         for kind in kinds:
-            row, first = results[kind][index], results[kind][4 + (index - 4) % 2]
+            row, first = results[kind][index], results[kind][MAIN + (index - MAIN) % 3]
             cost = first.rate / row.rate if row.rate else float("inf")
             cells.append(f"{row.rate:,.0f} | {row.mean:.1f} | {row.p99:.0f} | {cost:.2f}x")
             if cost > 1.3:
@@ -311,6 +322,44 @@ def unexpected(results: dict[str, list[Figures]]) -> list[str]:
     ]
 
 
+def in_process(writes: int = 400) -> None:
+    """A hand written at 10 and at 400 hands, whole and short, and /healthz, through Flask's test client on a SQLite
+    file (no network, no other worker; CPU time, so a busy machine moves the figures less): ms and answer bytes."""
+    from scorekeeper import create_app
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'b.sqlite'}",
+                          "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False})
+        client = app.test_client()
+
+        def timed(send) -> tuple[float, int]:
+            """CPU ms a request (the median of 5 batches: other processes on the machine count for nothing), and
+            the mean answer's bytes."""
+            batches, size, turn = [], 0, 0
+            for _ in range(5):
+                start = time.process_time()
+                for _ in range(writes // 5):
+                    size += len(send(turn).data)
+                    turn += 1
+                batches.append((time.process_time() - start) / (writes // 5) * 1000)
+            return sorted(batches)[2], size // turn
+
+        floor, _ = timed(lambda _turn: client.get("/healthz"))
+        print(f"\n| in process (SQLite) | CPU ms a request | answer bytes | vs /healthz |\n|---|---:|---:|---:|\n"
+              f"| /healthz | {floor:.2f} | | 1.00 |")
+        for count in (10, 400):
+            for name, prefer in (("whole", {}), ("short", SHORT)):
+                tables = []
+                for _ in range(20):
+                    body = {"variant": "ten-point", "players": PLAYERS, "rules": {"target": 500}, "hands": hands(count)}
+                    game = client.post("/api/games", json=body).get_json()
+                    client.get(f"/api/games/{game['id']}")
+                    tables.append((game["id"], {"Authorization": f"Bearer {game['edit_key']}", **prefer}))
+                ms, size = timed(lambda turn, tables=tables: client.post(
+                    f"/api/games/{tables[turn % 20][0]}/hands", json=set_hand(turn % 4), headers=tables[turn % 20][1]))
+                print(f"| POST {name} at {count} hands | {ms:.2f} | {size:,} | {floor / ms:.2f} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark on each database and print the tables; exit 1 if an answer was not the one expected."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -319,13 +368,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--postgres", default=os.environ.get("BENCH_POSTGRES_URL", "postgresql://root@127.0.0.1:5432/postgres"),
                         help="the PostgreSQL server for the scratch database (BENCH_POSTGRES_URL)")
     parser.add_argument("--no-cache", action="store_true", help="run with SCORE_CACHE=0")
+    parser.add_argument("--workers", type=int, default=2, help="gunicorn workers (default 2)")
+    parser.add_argument("--in-process", action="store_true", help="time writes through Flask's test client instead")
     args = parser.parse_args(argv)
+    if args.in_process:
+        in_process()
+        return 0
     if shutil.which("wrk") is None:
         print("wrk is not installed: apt-get install wrk", file=sys.stderr)
         return 2
     print(f"load before: {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores; score cache "
-          f"{'off' if args.no_cache else 'on'}; {CONNECTIONS} connections, {args.seconds:g} s a run")
-    results = {kind: run_on(kind, args.seconds, args.postgres, not args.no_cache)
+          f"{'off' if args.no_cache else 'on'}; {args.workers} workers, {CONNECTIONS} connections, "
+          f"{args.seconds:g} s a run")
+    results = {kind: run_on(kind, args.seconds, args.postgres, not args.no_cache, args.workers)
                for kind in args.databases.split(",")}
     missed, wrong = report(results), unexpected(results)
     print(f"\nload after: {os.getloadavg()[0]:.2f}")

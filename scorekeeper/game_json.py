@@ -58,3 +58,31 @@ def game_response(saved: games.Saved, status: int = 200, **extra: Any) -> Respon
     del body["hands"]
     text = current_app.json.dumps(body)[:-1] + ', "hands": ' + saved.hands_text + "}\n"
     return current_app.response_class(text, status=status, mimetype="application/json")
+
+
+def short_json(saved: games.Saved, number: int | None) -> dict[str, Any]:
+    """The short answer to a hand write (Prefer: return=minimal): hand `number` as stored (None when there is
+    none, as after a removal), the scores, status, winner, next dealer and number, and the game's revision.
+    Its size does not grow with the game."""
+    game, state = saved.game, saved.state
+    hand = None
+    if number is not None and 1 <= number <= len(state.hands):
+        hand = (saved.hands[number - 1] if saved.hands is not None
+                else games.hand_json(state.table, state.hands[number - 1], game.hands[number - 1].client_id))
+    return {"id": game.id, "hand": hand, "scores": list(state.scores), "status": state.status,
+            "winner": state.winner, "next_dealer": state.next_dealer, "next_number": state.next_number,
+            "revision": game.revision}
+
+
+def written_number(saved: games.Saved, body: Any) -> int | None:
+    """The number of the hand a POST of `body` stored or found: the new one, or the one with its id or number."""
+    count = len(saved.state.hands)
+    if saved.created or not isinstance(body, dict):
+        return count or None
+    if saved.hands is not None and isinstance(body.get("id"), str):
+        found = [index for index, hand in enumerate(saved.hands, start=1) if hand["id"] == body["id"]]
+        if found:
+            return found[0]
+    number = body.get("number")
+    return number if isinstance(number, int) and not isinstance(number, bool) and 1 <= number <= count else count
+

@@ -8,12 +8,14 @@ Under /api/ an error is a JSON body (`{"error": ..., "field": ...}`), elsewhere 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from flask import Flask, Response, current_app, jsonify, make_response, render_template, request
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.http import parse_list_header
 
 from .games import NotFound
 from .jsontext import Budget, NotJson, loads
@@ -122,9 +124,29 @@ def held_etag(etag: str) -> str | None:
     if request.if_none_match.star_tag:
         return etag
     for tag in request.if_none_match.as_set():
-        if tag == etag or tag.startswith(etag + ":"):
+        if tag and (tag == etag or tag.startswith(etag + ":")):  # an empty tag ("") names no version
             return tag
     return None
+
+
+def preferred_return() -> str | None:
+    """The `return` preference of the request's Prefer header (RFC 7240): `minimal`, `representation` or None.
+
+    Preferences are a comma-separated list, each `name[=value]` with `;`-parameters after it; names are
+    case-insensitive and only the first of a name counts.
+    """
+    for preference in parse_list_header(", ".join(request.headers.getlist("Prefer"))):
+        name, _, value = preference.split(";", 1)[0].partition("=")
+        if name.strip().lower() == "return":
+            return value.strip().strip('"').lower() or None
+    return None
+
+
+def applied(response: Response, preference: str) -> Response:
+    """Say which preference the answer followed (RFC 7240's Preference-Applied), and that it depends on Prefer."""
+    response.headers["Preference-Applied"] = preference
+    response.vary.add("Prefer")
+    return response
 
 
 def private(response: Response) -> Response:
@@ -137,6 +159,18 @@ def not_modified(held: str) -> Response:
     """304 for the tag the client holds (as it sent it)."""
     response = make_response("", 304)
     response.set_etag(held)
+    return response
+
+
+def with_etag(etag: str, render: Callable[[], str | Response]) -> Response:
+    """A body checked on every use (no-cache) under a strong ETag: 304, without rendering, while the client holds it."""
+    held = held_etag(etag)
+    if held:
+        response = not_modified(held)
+    else:
+        response = make_response(render())
+        response.set_etag(etag)
+    response.headers["Cache-Control"] = "no-cache"
     return response
 
 

@@ -169,3 +169,19 @@ def test_a_read_of_a_game_scored_before_is_one_query_on_game(app, client, game):
     with statements(app) as seen:
         assert client.get(f"/api/games/{game_id}").status_code == 200
     assert len(seen) == 1 and tables_read(seen[0]) == {"game"}, seen
+
+
+@pytest.mark.parametrize("path", [*GAME_READS, "/api/openapi.json", "/api/games/unknown-game-id-00000000", "/healthz"])
+@pytest.mark.parametrize("tag", ['""', "", 'W/""', '"', '*, ""', '"a", ""', '"", W/"b"', "no-quotes", ",,"])
+def test_an_empty_or_broken_if_none_match_is_no_tag_the_client_holds(client, game, path, tag):
+    """`If-None-Match: ""` (an empty entity tag) and other broken lists name no version: a 200, never a 500."""
+    url = path.format(id=game[0])
+    response = client.get(url, headers={"If-None-Match": tag})
+    assert response.status_code == (404 if "unknown" in url else 200), response.data[:200]
+
+
+@pytest.mark.parametrize("path", STANDINGS_READS)
+@pytest.mark.parametrize("tag", ['""', '"", W/""'])
+def test_an_empty_if_none_match_on_the_standings_is_no_tag_either(client, tournament, path, tag):
+    api, _ = tournament
+    assert client.get(path.format(id=api.id), headers={"If-None-Match": tag}).status_code == 200

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from flask import request, url_for
+from flask import Response, jsonify, request, url_for
 
 from .. import etags, games, limits
 from .. import rematch as rematches
 from ..extensions import csrf
-from ..game_json import game_response
-from ..http import bearer_key, json_body, private
+from ..game_json import game_response, short_json, written_number
+from ..http import applied, bearer_key, json_body, preferred_return, private
 from ..rules import RuleError
 from . import bp
 
@@ -37,15 +37,16 @@ def get_game(game_id: str):
 @limits.game_writes
 def add_hand(game_id: str):
     """Record the next hand."""
-    result = games.add_hand(game_id, bearer_key(), json_body())
-    return game_response(result, 201 if result.created else 200)
+    body = json_body()
+    result = games.add_hand(game_id, bearer_key(), body)
+    return hand_answer(result, 201 if result.created else 200, lambda: written_number(result, body))
 
 
 @bp.put("/games/<game_id>/hands/<int:number>")
 @limits.game_writes
 def replace_hand(game_id: str, number: int):
     """Replace hand `number` and re-score."""
-    return game_response(games.replace_hand(game_id, bearer_key(), number, json_body()))
+    return hand_answer(games.replace_hand(game_id, bearer_key(), number, json_body()), 200, lambda: number)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
@@ -55,7 +56,21 @@ def delete_hand(game_id: str, number: int):
     last = request.args.get("last")
     if last not in (None, "0", "1"):
         raise RuleError("last must be 1 (remove the hand only while it is the last one) or 0.", "last")
-    return game_response(games.delete_hand(game_id, bearer_key(), number, request.args.get("id"), last == "1"))
+    result = games.delete_hand(game_id, bearer_key(), number, request.args.get("id"), last == "1")
+    return hand_answer(result, 200, lambda: None)
+
+
+def hand_answer(saved: games.Saved, status: int, number) -> Response:
+    """The game JSON; with `Prefer: return=minimal`, the short answer (hand `number()` as stored, the scores and
+    the revision) under the game JSON's ETag at that revision, so the phone's next poll of the game is a 304."""
+    if preferred_return() != "minimal":
+        response = game_response(saved, status)
+        response.vary.add("Prefer")
+        return response
+    response = jsonify(short_json(saved, number()))
+    response.status_code = status
+    response.set_etag(etags.game_tag("game", saved.game))
+    return applied(response, "return=minimal")
 
 
 @bp.post("/games/<game_id>/clock")

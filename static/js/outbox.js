@@ -160,6 +160,8 @@
     const [method, url] = paths[entry.kind];
     const headers = { Accept: "application/json" };
     if (entry.kind !== "create" || entry.group) headers.Authorization = `Bearer ${entry.key}`;
+    // A new hand needs only the short answer (docs/api.md): the phone adds it to its copy of the game.
+    if (entry.kind === "add") headers.Prefer = "return=minimal";
     let body;
     if (entry.kind === "add") body = { ...entry.body, id: entry.handId, number: entry.number };
     else if (entry.kind !== "delete") body = entry.body ?? {};
@@ -210,10 +212,16 @@
       return "offline";
     }
     if (response.ok) {
-      const game = await response.json().catch(() => null);
-      if (!game) return "offline";
-      await confirm(entry, game);
-      await followId(entry, game);
+      const answer = await response.json().catch(() => null);
+      if (!answer) return "offline";
+      const short = response.headers.get("Preference-Applied") === "return=minimal";
+      const game = short ? withHand((await getGame(entry.gameId))?.server, answer) : answer;
+      if (game) await confirm(entry, game);
+      else {
+        await remove(entry.seq);
+        stale.add(entry.gameId);
+      }
+      await followId(entry, short ? answer.hand?.id : game.hands?.[entry.number - 1]?.id, game);
       return "sent";
     }
     if (response.status === 429) {
@@ -238,12 +246,43 @@
   }
 
   let busyUntil = null; // the last 429's Retry-After, in ms (null: it gave none)
+  const stale = new Set(); // games whose copy a short answer could not bring up to date: read once drained
+
+  // The phone's copy of the game with the hand a short answer stored as its next hand, or null when the copy
+  // cannot be brought up to date from it alone (no copy, another phone's hands between, the game over, or a
+  // clock just started): that game is read whole once the outbox has sent what it holds.
+  function withHand(server, answer) {
+    const hand = answer.hand;
+    if (!server?.hands || !hand || answer.status !== "playing" || (server.clock && !server.clock.started_at)) {
+      return null;
+    }
+    const hands = server.hands.length === hand.number - 1 ? [...server.hands, hand]
+      : server.hands.length === hand.number && server.hands[hand.number - 1].id === hand.id ? server.hands : null;
+    if (!hands) return null;
+    const { scores, status, winner, next_dealer, next_number } = answer;
+    return { ...server, hands, scores, status, winner, next_dealer, next_number };
+  }
+
+  // Read each game a short answer left behind, whole, and keep it (one read after many hands).
+  async function refresh(fetcher) {
+    for (const gameId of [...stale]) {
+      try {
+        const response = await fetcher(`/api/games/${encodeURIComponent(gameId)}`, { cache: "no-store" });
+        if (!response.ok) continue;
+        const server = await response.json();
+        await putGame(gameId, { variant: server.variant, server });
+        stale.delete(gameId);
+      } catch {
+        return; // offline again: read on the next drain
+      }
+    }
+  }
 
   // Another phone had logged this very hand (the server kept its own and added nothing): the later
   // writes of this phone that name the hand by its id name the server's hand instead.
-  async function followId(entry, game) {
-    const kept = entry.kind === "add" ? game.hands?.[entry.number - 1]?.id : null;
-    if (!kept || game.hands.some((hand) => hand.id === entry.handId)) return;
+  async function followId(entry, kept, game) {
+    if (entry.kind !== "add" || !kept || kept === entry.handId) return;
+    if (game?.hands?.some((hand) => hand.id === entry.handId)) return;
     for (const item of await entries(entry.gameId)) {
       if (item.handId === entry.handId) await update({ ...item, handId: kept });
     }
@@ -262,6 +301,7 @@
         const held = new Set(list.filter((entry) => entry.problem).map((entry) => entry.gameId));
         const next = list.find((entry) => !held.has(entry.gameId));
         if (!next) {
+          await refresh(fetcher);
           const waiting = list.length;
           if (changed.size) announce({ type: "changed", games: [...changed], waiting });
           return { sent, offline, held: waiting };
