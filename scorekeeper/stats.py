@@ -21,6 +21,8 @@ class PlayerStats:
     counted_bids: int = 0
     moons: int = 0
     moons_made: int = 0
+    played: int = 0  # hands dealt and not misdealt that the player played (where the dealer sits out, not those)
+    sat_out: int = 0  # where the dealer sits out: the hands the player dealt and sat out, counted apart
 
     @property
     def average_bid(self) -> float | None:
@@ -29,16 +31,20 @@ class PlayerStats:
 
 
 def player_stats(state: GameState) -> list[PlayerStats]:
-    """One PlayerStats per seat, in seating order; misdeals count for no one."""
+    """One PlayerStats per seat, in seating order; misdeals count for no one, a hand for the players who played it."""
     rules = state.table.rules
     tallies = [
-        {"bids": 0, "made": 0, "set": 0, "bid_total": 0, "counted_bids": 0, "moons": 0, "moons_made": 0}
+        {"bids": 0, "made": 0, "set": 0, "bid_total": 0, "counted_bids": 0, "moons": 0, "moons_made": 0,
+         "played": 0, "sat_out": 0}
         for _ in state.table.players
     ]
     for scored in state.hands:
         hand = scored.hand
         if hand.misdeal:
             continue
+        out = scored.dealer if rules.sit_out else None
+        for seat, tally in enumerate(tallies):
+            tally["sat_out" if seat == out else "played"] += 1
         tally = tallies[hand.bidder]
         tally["bids"] += 1
         tally["made" if scored.made else "set"] += 1
@@ -49,7 +55,7 @@ def player_stats(state: GameState) -> list[PlayerStats]:
             tally["bid_total"] += hand.bid
             tally["counted_bids"] += 1
     return [
-        PlayerStats(seat=seat, name=name, team=rules.team_of(seat), **tallies[seat])
+        PlayerStats(seat=seat, name=name, team=seat if rules.sit_out else rules.team_of(seat), **tallies[seat])
         for seat, name in enumerate(state.table.players)
     ]
 

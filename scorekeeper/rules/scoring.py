@@ -25,6 +25,12 @@ class TimeCall:
         return self.after_hand + (1 if self.finish_hand else 0)
 
 
+def sides_of(players: int, dealer: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where the dealer sits out: the seats of side 0 (first and third to the dealer's left) and side 1."""
+    seat = [(dealer + step) % players for step in range(1, 5)]
+    return (seat[0], seat[2]), (seat[1], seat[3])
+
+
 @dataclass(frozen=True)
 class Table:
     """Who plays, in which teams, by which rules."""
@@ -44,8 +50,7 @@ class Table:
 
     def sides(self, dealer: int) -> tuple[tuple[int, int], tuple[int, int]]:
         """Where the dealer sits out: the seats of side 0 (first and third to the dealer's left) and side 1."""
-        seat = [(dealer + step) % self.rules.players for step in range(1, 5)]
-        return (seat[0], seat[2]), (seat[1], seat[3])
+        return sides_of(self.rules.players, dealer)
 
     def pair_label(self, seats: Sequence[int]) -> str:
         """Two players of a side, as the table calls them: "Ann/Cy"."""
