@@ -145,7 +145,7 @@ def test_a_finished_game_is_won_by_a_pair_of_the_last_hand(game):
     last = state.hands[state.outcome.hand - 1]
     assert state.winners in table.sides(last.dealer)
     assert last.dealer not in state.winners
-    assert state.winner_label == "/".join(FIVE[seat] for seat in state.winners)
+    assert state.winner_label == " & ".join(FIVE[seat] for seat in state.winners)
     with pytest.raises(Conflict):
         play(state, parse_hand({"misdeal": True}, table.rules))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import re
+from html import unescape
 
 import pytest
 from test_pages import csrf, hidden, log, plain, text
@@ -41,7 +42,7 @@ def test_the_start_page_seats_five_at_every_partnership_game_for_four(client, va
     game_id = start_five(client, variant)
     game = client.get(f"/api/games/{game_id}").get_json()
     assert game["rules"]["sit_out"] == "dealer" and game["players"] == FIVE and game["team_names"] is None
-    html = text(client.get(f"/games/{game_id}"))
+    html = unescape(text(client.get(f"/games/{game_id}")))
     assert len(re.findall(r'<th scope="col" class="team">', html)) == 5
     assert "5 players, the dealer sits out each hand" in plain(html)
 
@@ -67,22 +68,22 @@ def test_team_names_are_left_out_at_a_table_of_five(client):
 
 
 def test_the_hand_form_names_who_sits_out_and_the_two_sides(client):
-    """Ann deals hand 1: her bidder button is not offered, the line names her and Bo/Di against Cy/Ed, and the
+    """Ann deals hand 1: her bidder button is not offered, the line names her and Bo & Di against Cy & Ed, and the
     points go to those sides; after the hand, Bo deals and the form follows."""
     game_id = start_five(client)
-    html = text(client.get(f"/games/{game_id}"))
+    html = unescape(text(client.get(f"/games/{game_id}")))
     assert bidder_choices(html) == {"0": False, "1": True, "2": True, "3": True, "4": True}
-    assert "Ann deals and sits out: Bo/Di against Cy/Ed." in html
-    assert re.search(r'name="captured_ace" value="0"[^>]*><span>Bo/Di</span>', html)
+    assert "Ann deals and sits out: Bo & Di against Cy & Ed." in html
+    assert re.search(r'name="captured_ace" value="0"[^>]*><span>Bo & Di</span>', html)
     log(client, game_id, {"bidder": "1", "bid": "5", "taken": "6"})
     hand = client.get(f"/api/games/{game_id}").get_json()["hands"][0]
     assert (hand["points"], hand["delta"], hand["sides"]) == ([6, 4], [0, 6, 4, 6, 4], [[1, 3], [2, 4]])
-    html = text(client.get(f"/games/{game_id}"))
-    assert bidder_choices(html)["1"] is False and "Bo deals and sits out: Cy/Ed against Di/Ann." in html
+    html = unescape(text(client.get(f"/games/{game_id}")))
+    assert bidder_choices(html)["1"] is False and "Bo deals and sits out: Cy & Ed against Di & Ann." in html
 
 
 def test_a_quick_hand_of_the_second_side_gives_the_rest_to_the_first(client):
-    """Cy (side 1 of Ann's deal) bids 3 and Cy/Ed took 7: Bo and Di get the other 3, Ann nothing."""
+    """Cy (side 1 of Ann's deal) bids 3 and Cy & Ed took 7: Bo and Di get the other 3, Ann nothing."""
     game_id = start_five(client)
     log(client, game_id, {"bidder": "2", "bid": "3", "taken": "7"})
     game = client.get(f"/api/games/{game_id}").get_json()
@@ -102,9 +103,10 @@ def test_editing_a_hand_shows_that_hands_dealer_and_sides(client):
     game_id = start_five(client)
     log(client, game_id, {"bidder": "1", "bid": "5", "taken": "6"})
     log(client, game_id, {"bidder": "0", "bid": "3", "taken": "8"})
-    html = text(client.get(f"/games/{game_id}/hands/2/edit"))
+    html = unescape(text(client.get(f"/games/{game_id}/hands/2/edit")))
     assert bidder_choices(html) == {"0": True, "1": False, "2": True, "3": True, "4": True}
-    assert "Bo deals and sits out: Cy/Ed against Di/Ann." in html and re.search(r'name="taken" value="8" checked', html)
+    assert "Bo deals and sits out: Cy & Ed against Di & Ann." in html
+    assert re.search(r'name="taken" value="8" checked', html)
     data = {"csrf_token": hidden(html, "csrf_token"), "bidder": "2", "bid": "3", "taken": "5"}
     assert client.post(f"/games/{game_id}/hands/2/edit", data=data).status_code == 303
     assert client.get(f"/api/games/{game_id}").get_json()["scores"] == [5, 6, 9, 11, 9]
@@ -119,12 +121,12 @@ def finished_game(client) -> str:
 
 
 def test_the_sheet_names_the_winning_pair_and_marks_who_sat_out(client):
-    """The banner names Di/Ann, both their columns are marked won, each hand's dealer cell says out."""
+    """The banner names Di & Ann, both their columns are marked won, each hand's dealer cell says out."""
     game_id = finished_game(client)
     game = client.get(f"/api/games/{game_id}").get_json()
     assert game["status"] == "finished" and game["winners"] == [3, 0]
-    html = text(client.get(f"/games/{game_id}"))
-    assert "Winner: Di/Ann." in plain(html)
+    html = unescape(text(client.get(f"/games/{game_id}")))
+    assert "Winner: Di & Ann." in plain(html)
     won = re.findall(r'<p class="side( won)?" data-team="(\d)"', html)
     assert [team for mark, team in won if mark] == ["0", "3"]
     assert len(re.findall(r'class="team out"', html)) == 2

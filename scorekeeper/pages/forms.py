@@ -22,6 +22,7 @@ from wtforms.validators import NumberRange, Optional, ValidationError
 from ..rules import (
     DESCRIPTIONS,
     MOON,
+    PAIR,
     PRESETS,
     RuleError,
     parse_hand,
@@ -312,7 +313,7 @@ class HandForm(FlaskForm):
         if self.rules.sit_out:
             self.sitting_out = self.dealer
             self.seated = sides_of(self.rules.players, self.dealer)
-            self.sides = ["/".join(game["players"][seat] for seat in seats) for seats in self.seated]
+            self.sides = [PAIR.join(game["players"][seat] for seat in seats) for seats in self.seated]
         else:
             self.sides = [side["name"] for side in game["teams"]]
         two = self.quick and self.rules.team_count == 2

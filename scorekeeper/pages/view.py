@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules import PAIR
 from ..rules.options import POINT_NAMES
 from ..wording import bid_label, num, signed
 from . import bp
@@ -47,7 +48,7 @@ def bidding_columns(hand: dict[str, Any], team_count: int) -> list[int]:
 def winner_name(game: dict[str, Any]) -> str:
     """Who won a finished game: the team's name or players, or where the dealer sat out the winning pair."""
     if game.get("winners"):
-        return "/".join(game["players"][seat] for seat in game["winners"])
+        return PAIR.join(game["players"][seat] for seat in game["winners"])
     return game["teams"][game["winner"]]["name"]
 
 

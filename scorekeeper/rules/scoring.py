@@ -10,6 +10,7 @@ from .hands import Hand
 from .options import CATALOGUE, Rules
 
 PLAYING, FINISHED = "playing", "finished"
+PAIR = " & "  # between the two players of a side where the dealer sits out: "Ann & Cy"
 
 
 @dataclass(frozen=True)
@@ -53,8 +54,8 @@ class Table:
         return sides_of(self.rules.players, dealer)
 
     def pair_label(self, seats: Sequence[int]) -> str:
-        """Two players of a side, as the table calls them: "Ann/Cy"."""
-        return "/".join(self.players[seat] for seat in seats)
+        """Two players of a side, as the table calls them: "Ann & Cy"."""
+        return PAIR.join(self.players[seat] for seat in seats)
 
     def team_label(self, team: int) -> str:
         """What the table calls a team (a score column): its name, or its players."""

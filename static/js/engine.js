@@ -65,6 +65,7 @@ const BLACK_FLAG = "\u{1f3f4}";
 const TAG_END = "\u{e007f}";
 
 export const MOON = "moon";
+export const PAIR = " & "; // between the two players of a side where the dealer sits out: "Ann & Cy"
 export const SUITS = freeze(["clubs", "diamonds", "hearts", "spades"]);
 
 // A hand, a player list or a house rule that the rules refuse.
@@ -774,8 +775,8 @@ export function sidesOf(rules, dealer) {
   return [[seat[0], seat[2]], [seat[1], seat[3]]];
 }
 
-// Two players of a side, as the table calls them: "Ann/Cy".
-const pairLabel = (table, seats) => seats.map((seat) => table.players[seat]).join("/");
+// Two players of a side, as the table calls them: "Ann & Cy".
+const pairLabel = (table, seats) => seats.map((seat) => table.players[seat]).join(PAIR);
 
 // What the table calls a team (a score column): its name, or its players.
 function teamLabel(table, team) {

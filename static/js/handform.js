@@ -122,7 +122,7 @@ export class HandForm {
   // What each side of this hand is called: the teams, or where the dealer sits out this deal's two pairs.
   sideNames() {
     const seated = this.seated();
-    return seated ? seated.map((seats) => seats.map((seat) => this.teams[seat]).join("/")) : this.teams;
+    return seated ? seated.map((seats) => seats.map((seat) => this.teams[seat]).join(this.engine.PAIR)) : this.teams;
   }
 
   // The side a seat plays for in this hand.
@@ -307,7 +307,7 @@ export class HandForm {
       .replace(/^set:?/, "");
     const change = this.seated() ? scored.delta[this.seated()[bidding][0]] : scored.delta[bidding];
     const result = scored.made ? `made ${bid}` : `set${why ? `:${why}` : ""}, ${num(change)}`;
-    const winners = state.outcome?.winners.map((column) => this.teams[column]).join("/");
+    const winners = state.outcome?.winners.map((column) => this.teams[column]).join(this.engine.PAIR);
     const end = state.outcome ? ` Winner: ${winners}.` : "";
     if (this.mode === "points" && !this.sideInputs().length) {
       // Quick entry with two sides: the tapped count is on screen; one short line keeps Save in view.

@@ -1,6 +1,8 @@
 // Render a game (the API's JSON, or the engine's stateToDict of the same shape) into the markup of
 // templates/_sheet.html: fill its data-slot elements and clone its <template> rows. No markup here.
 
+import { PAIR } from "./engine.js";
+
 const MINUS = "\u2212";
 export const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
 export const num = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
@@ -35,7 +37,7 @@ export function biddingColumns(hand, teamCount) {
 
 // Who won a finished game: the team's name or players, or where the dealer sat out the winning pair.
 export function winnerName(game) {
-  if (game.winners?.length) return game.winners.map((seat) => game.players[seat]).join("/");
+  if (game.winners?.length) return game.winners.map((seat) => game.players[seat]).join(PAIR);
   return game.teams[game.winner].name;
 }
 
