@@ -50,6 +50,12 @@ class GameFigures:
     scores: tuple[int, ...]
     labels: tuple[str, ...]  # what the table calls each team
     hand_points: tuple[tuple[int, int, int, int], ...] = ()  # each seat's HAND_POINTS (card-point games only)
+    winners: tuple[int, ...] = ()  # the teams that won: the winner, or at a table of five the winning pair's seats
+
+    @property
+    def won(self) -> frozenset[int]:
+        """The seats that won the game: the winning team's, or at a table of five each player of the pair."""
+        return frozenset(seat for team in self.winners for seat in self.teams[team])
 
 
 @dataclass
@@ -134,8 +140,12 @@ def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
     for scored in state.hands:
         if scored.hand.misdeal:
             continue
+        if table.rules.sit_out:  # five at a table: the sides of this hand, the dealer counted for neither
+            team_of = {seat: side for side, seats in enumerate(table.sides(scored.dealer)) for seat in seats}
         bidders = team_of[scored.hand.bidder]
         for seat, line in enumerate(found):
+            if seat not in team_of:
+                continue
             side = 0 if team_of[seat] == bidders else 2
             line[side] += 1
             line[side + 1] += scored.points[team_of[seat]]
@@ -160,7 +170,7 @@ def _count(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime 
         teams=tuple(tuple(seats) for seats in table.teams), winner=state.winner,
         seats=tuple(player_stats(state)), scores=tuple(state.scores),
         labels=tuple(table.team_label(team) for team in range(len(table.teams))),
-        hand_points=hand_points(state),
+        hand_points=hand_points(state), winners=state.winners,
     )
 
 
@@ -258,7 +268,7 @@ def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = No
 
 def _count_game(people: list[str], entry: GameFigures, tallies, partners, rivals) -> None:
     """Add one finished game to the tallies."""
-    won = {seat for seat in entry.teams[entry.winner]} if entry.winner is not None else set()
+    won = entry.won
     for seat, person in enumerate(people):
         tally = tallies.get(person)
         if tally is None:
