@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from table import api, assert_sheet, wait_sent
+from table import api, assert_sheet, wait_controlled, wait_sent, wait_server
 
 from scorekeeper.rules import make_table, parse_hand, score
 
@@ -165,4 +165,27 @@ def test_a_hand_of_five_is_corrected_and_every_later_hand_rescored(live_server, 
     want = bodies([(1, 5, 3), *HANDS[1:3]])
     assert [{key: hand[key] for key in ("bidder", "bid", "points")} for hand in server["hands"]] == want
     assert server["hands"][0]["made"] is False and server["scores"] == server["hands"][-1]["scores"]
+    assert_sheet(page, server)
+
+
+def test_a_game_of_five_started_with_no_signal_is_scored_on_the_phone(live_server, persistent):
+    """Started offline: the worker's shell of the variant, drawn for four, takes five columns and five bidders; the
+    engine scores the hands and the form names who sits out; the outbox sends the game and its hands once online."""
+    context = persistent(entry=None, viewport=PHONE)
+    page = context.new_page()
+    page.goto(live_server + "/")
+    wait_controlled(page)
+    context.set_offline(True)
+    game_id = start_five(page, live_server)
+    assert page.locator("#game").get_attribute("data-shell") == "true"
+    assert page.locator("thead th.team").count() == 5 and page.locator(".board .side").count() == 5
+    for number, (bidder, bid, taken) in enumerate(HANDS[:3]):
+        quick_hand(page, number, bidder, bid, taken)
+    want = bodies(HANDS[:3])
+    expect(page.locator("#sheet tbody tr.hand")).to_have_count(3)
+    assert page.locator("#sheet td.team.out").count() == 3 and fits(page)
+    context.set_offline(False)
+    server = wait_server(live_server, game_id, 3)
+    assert [{key: hand[key] for key in ("bidder", "bid", "points")} for hand in server["hands"]] == want
+    assert server["rules"]["sit_out"] == "dealer"
     assert_sheet(page, server)
