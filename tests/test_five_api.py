@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 from groups import auth
+from hypothesis import HealthCheck, given, settings
+from test_engines_agree import broken_hand, legal_hand
+from test_properties import json_values
 
 from scorekeeper.rules import PRESETS
 
@@ -113,3 +116,28 @@ def test_quick_entry_by_points_at_five(client, variant):
         assert hand["delta"] == [0, 1, total - 1, 1, total - 1]
     else:
         assert answer.status_code == 422 and answer.get_json()["field"] == "points", answer.get_json()
+
+
+@pytest.mark.parametrize("variant", ["ten-point", "five-point", "smear"])
+def test_any_hand_body_at_a_table_of_five_is_answered_without_5xx_and_recorded_whole_or_not(client, variant):
+    """Random hand bodies (legal, broken, hostile) at a table of five: 201 with one more hand, or 4xx with a sentence
+    and a field and the game unchanged; never a 500."""
+    case = {"variant": variant, "players": ["Ann", "Bo", "Cy", "Di", "Ed"], "rules": {"sit_out": "dealer"},
+            "hands": []}
+    game, key = play(client, case)
+    rules = PRESETS[variant].with_overrides({"sit_out": "dealer"})
+
+    @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+    @given(body=broken_hand(rules) | legal_hand(rules) | json_values)
+    def one(body):
+        before = client.get(f"/api/games/{game['id']}").get_json()
+        answer = client.post(f"/api/games/{game['id']}/hands", json=body, headers=auth(key))
+        assert answer.status_code < 500, answer.get_data(as_text=True)
+        after = client.get(f"/api/games/{game['id']}").get_json()
+        if answer.status_code == 201:
+            assert len(after["hands"]) == len(before["hands"]) + 1
+            assert after["hands"][-1]["delta"][after["hands"][-1]["dealer"]] == 0
+        else:
+            assert after["hands"] == before["hands"] and answer.get_json()["error"].strip()
+
+    one()
