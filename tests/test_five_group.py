@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from groups import GroupApi
+from test_group_pages import created_group, token
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 VECTORS = json.loads((Path(__file__).parent / "vectors" / "five-at-a-table.json").read_text("utf-8"))["cases"]
@@ -70,3 +71,19 @@ def test_a_group_of_games_of_five_downloads_and_imports_to_the_same_figures(clie
     figures = ("name", "games", "wins", "bids", "made")
     assert [{key: line[key] for key in figures} for line in again["people"]] == [
         {key: line[key] for key in figures} for line in group.stats()["people"]]
+
+
+def test_the_group_start_page_seats_five_with_the_dealer_sitting_out(client):
+    """The group's start page has the box; ticked with five people, the game of five starts in the group."""
+    group_id, _ = created_group(client)
+    html = client.get(f"/g/{group_id}/start").get_data(as_text=True)
+    assert "5 players: the dealer sits out" in html
+    data = {"csrf_token": token(html), "variant": "ten-point", "sit_out": "y",
+            **{f"seats-{seat}": name for seat, name in enumerate(FIVE)}}
+    answer = client.post(f"/g/{group_id}/start", data=data)
+    assert answer.status_code == 303, answer.get_data(as_text=True)
+    game = client.get(f"/api/games/{answer.headers['Location'].rsplit('/', 1)[1]}").get_json()
+    assert game["rules"]["sit_out"] == "dealer" and game["players"] == FIVE and game["group"] == group_id
+    without = {key: value for key, value in data.items() if key != "sit_out"}
+    refused = client.post(f"/g/{group_id}/start", data=without)
+    assert refused.status_code == 422 and "sit_out" in refused.get_data(as_text=True)

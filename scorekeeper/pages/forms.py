@@ -100,13 +100,16 @@ def _yes_no(label: str, yes: str, no: str) -> SelectField:
     return SelectField(label, choices=options([("", SAME), ("yes", yes), ("no", no)]), default="")
 
 
+SIT_OUT_LABEL = "5 players: the dealer sits out"  # rules.md, five at a table: the start pages' box
+
+
 class StartForm(FlaskForm):
     """A new game: preset, players in seat order, team names, house rules (any option the engine takes)."""
 
     variant = RadioField("Game", choices=options(DESCRIPTIONS.items()), default="ten-point")
     players = FieldList(_name_field("Player"), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
     team_names = FieldList(_name_field("Team"), min_entries=2, max_entries=2)
-    sit_out = BooleanField("5 players: the dealer sits out")  # rules.md, five at a table
+    sit_out = BooleanField(SIT_OUT_LABEL)
     custom_points = BooleanField("Play with the points ticked here instead of the game's")
     in_play = SelectField("Which point cards count", choices=options([
         ("", SAME), ("all", "Every point card is always dealt (a lost card is a misdeal)"),
