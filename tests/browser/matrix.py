@@ -84,17 +84,22 @@ class Table:
             got += value if mine else 0
         return taken
 
-    def seat(self, bidder: int) -> tuple[int, int]:
-        """The bidder (where the dealer sits out, the next seat when `bidder` deals) and the bidding side."""
+    def seat(self, bidder: int, moon: bool = False) -> tuple[int, int]:
+        """The bidder (where the dealer sits out, the next seat when `bidder` deals, and for a moon one who is not in
+        the hole) and the bidding side."""
         if not self.rules.sit_out:
             return bidder, bidder % self.teams
-        sides = sides_of(self.rules.players, self.current()["next_dealer"])
-        if bidder not in sides[0] + sides[1]:
-            bidder = sides[0][0]
+        game = self.current()
+        sides = sides_of(self.rules.players, game["next_dealer"])
+        playing = [seat for side in sides for seat in side]
+        if bidder not in playing or (moon and game["scores"][bidder] < 0):
+            bidder = next((seat for seat in playing if not moon or game["scores"][seat] >= 0), playing[0])
         return bidder, 0 if bidder in sides[0] else 1
 
     def hand(self, bidder: int, bid, team_takes: int | None = None, **extra) -> dict:
-        bidder, team = self.seat(bidder)
+        bidder, team = self.seat(bidder, moon=bid == "moon")
+        if self.rules.sit_out and extra.get("all_tricks") is not None:
+            extra["all_tricks"] = team  # the bidders' side took every trick
         return {"bidder": bidder, "bid": bid, "captured": self.captured(team if team_takes is None else team_takes,
                                                                         bid), **extra}
 
