@@ -132,7 +132,7 @@ def line_chart(lines: Sequence[tuple[str, Sequence[int]]], axes: Axes, **words) 
 
 def running_scores(state: GameState) -> list[tuple[int, ...]]:
     """Each team's score before the first hand and after every hand."""
-    teams = range(state.table.rules.team_count)
+    teams = range(state.table.rules.score_count)  # a line a team, or a player where the dealer sits out
     return [tuple([0] + [hand.scores[team] for hand in state.hands]) for team in teams]
 
 

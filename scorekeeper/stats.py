@@ -21,6 +21,8 @@ class PlayerStats:
     counted_bids: int = 0
     moons: int = 0
     moons_made: int = 0
+    played: int = 0  # hands dealt and not misdealt that the player played (where the dealer sits out, not those)
+    sat_out: int = 0  # where the dealer sits out: the hands the player dealt and sat out, counted apart
 
     @property
     def average_bid(self) -> float | None:
@@ -29,16 +31,20 @@ class PlayerStats:
 
 
 def player_stats(state: GameState) -> list[PlayerStats]:
-    """One PlayerStats per seat, in seating order; misdeals count for no one."""
+    """One PlayerStats per seat, in seating order; misdeals count for no one, a hand for the players who played it."""
     rules = state.table.rules
     tallies = [
-        {"bids": 0, "made": 0, "set": 0, "bid_total": 0, "counted_bids": 0, "moons": 0, "moons_made": 0}
+        {"bids": 0, "made": 0, "set": 0, "bid_total": 0, "counted_bids": 0, "moons": 0, "moons_made": 0,
+         "played": 0, "sat_out": 0}
         for _ in state.table.players
     ]
     for scored in state.hands:
         hand = scored.hand
         if hand.misdeal:
             continue
+        out = scored.dealer if rules.sit_out else None
+        for seat, tally in enumerate(tallies):
+            tally["sat_out" if seat == out else "played"] += 1
         tally = tallies[hand.bidder]
         tally["bids"] += 1
         tally["made" if scored.made else "set"] += 1
@@ -49,7 +55,7 @@ def player_stats(state: GameState) -> list[PlayerStats]:
             tally["bid_total"] += hand.bid
             tally["counted_bids"] += 1
     return [
-        PlayerStats(seat=seat, name=name, team=rules.team_of(seat), **tallies[seat])
+        PlayerStats(seat=seat, name=name, team=seat if rules.sit_out else rules.team_of(seat), **tallies[seat])
         for seat, name in enumerate(state.table.players)
     ]
 
@@ -57,6 +63,14 @@ def player_stats(state: GameState) -> list[PlayerStats]:
 def _teams_of(state: GameState) -> dict[int, int]:
     """Each seat's team."""
     return {seat: team for team, seats in enumerate(state.table.teams) for seat in seats}
+
+
+def _side_in(state: GameState, scored, seat: int) -> int | None:
+    """Which entry of the hand's points (and of its `captured`) is the seat's: its team's, or where the dealer sits
+    out its side's that hand (None for the dealer)."""
+    if state.table.rules.sit_out:
+        return next((side for side, seats in enumerate(state.table.sides(scored.dealer)) if seat in seats), None)
+    return _teams_of(state)[seat]
 
 
 def bid_levels(state: GameState) -> tuple[tuple[tuple[int | str, bool, int, int, int, int], ...], ...]:
@@ -69,12 +83,12 @@ def bid_levels(state: GameState) -> tuple[tuple[tuple[int | str, bool, int, int,
         hand = scored.hand
         if hand.misdeal:
             continue
-        team = team_of[hand.bidder]
+        side, team = _side_in(state, scored, hand.bidder), team_of[hand.bidder]
         level = (hand.bid, rules.all_tricks_bid is not None and hand.bid == rules.all_tricks_bid)
         line = found[hand.bidder].setdefault(level, [0, 0, 0, 0])
         line[0] += 1
         line[1] += bool(scored.made)
-        line[2] += scored.points[team]
+        line[2] += scored.points[side]
         line[3] += scored.delta[team]
     return tuple(tuple((*level, *levels[level]) for level in sorted(levels, key=level_order)) for levels in found)
 
@@ -87,19 +101,22 @@ def level_order(level: tuple[int | str, bool]) -> tuple:
 
 def cards_taken(state: GameState) -> tuple[tuple[tuple[str, int, int], ...], ...]:
     """For each seat, each point of the hands given card by card: (point, hands it went to a team, hands it went to
-    the seat's team), in the game's order of points; a point nobody took (not dealt, a tied game) is left out."""
-    team_of = _teams_of(state)
+    the seat's team), in the game's order of points; a point nobody took (not dealt, a tied game) is left out. Where the
+    dealer sits out, the seat's side of each hand, and not the hands it sat out."""
     found: list[dict[str, list[int]]] = [{} for _ in state.table.players]
     for scored in state.hands:
-        if not scored.hand.by_card:
+        if not scored.hand.by_card or scored.hand.misdeal:
             continue
+        mine = [_side_in(state, scored, seat) for seat in range(len(found))]
         for key, taker in scored.hand.captured.items():
             if taker is None:
                 continue
             for seat, line in enumerate(found):
+                if mine[seat] is None:
+                    continue
                 counted = line.setdefault(key, [0, 0])
                 counted[0] += 1
-                counted[1] += team_of[seat] == taker
+                counted[1] += mine[seat] == taker
     return tuple(tuple((key, *counted) for key, counted in line.items()) for line in found)
 
 

@@ -68,10 +68,12 @@ def replay(case, events):
     return state
 
 
-def actual_hand(scored):
-    """The checked fields of a scored hand, as a vector writes them."""
+def actual_hand(scored, table):
+    """The checked fields of a scored hand, as a vector writes them (where the dealer sits out, its sides too)."""
     result = {"dealer": scored.dealer, "points": list(scored.points), "delta": list(scored.delta),
               "scores": list(scored.scores)}
+    if table.rules.sit_out:
+        result["sides"] = [list(side) for side in table.sides(scored.dealer)]
     if scored.hand.misdeal:
         result["misdeal"] = True
     else:
@@ -81,7 +83,7 @@ def actual_hand(scored):
 
 def expected_hand(expected):
     """The checked fields of a vector's hand (a `misdeal: false` is the same as none)."""
-    result = {key: expected[key] for key in HAND_FIELDS if key in expected}
+    result = {key: expected[key] for key in (*HAND_FIELDS, "sides") if key in expected}
     if result.get("misdeal") is False:
         del result["misdeal"]
     return result
@@ -95,10 +97,12 @@ def check_expect(case):
     want_hands = expect.get("hands", [])
     assert len(state.hands) == len(want_hands), "the case expects a different number of hands"
     for number, (scored, want) in enumerate(zip(state.hands, want_hands, strict=True), start=1):
-        assert actual_hand(scored) == expected_hand(want), f"hand {number}"
+        assert actual_hand(scored, state.table) == expected_hand(want), f"hand {number}"
     game = {"scores": list(state.scores), "status": state.status, "winner": state.winner,
             "next_dealer": state.next_dealer}
     assert game == {key: expect[key] for key in GAME_FIELDS}
+    if state.table.rules.sit_out:  # five at a table: the winning pair, and every vector names it
+        assert list(state.winners) == expect["winners"]
 
 
 def refusal(case):
@@ -167,6 +171,29 @@ def test_every_added_preset_has_eight_cases_scored_and_refused(variant):
     cases = [param.values[0] for param in CASES if param.values[0].get("variant") == variant]
     assert len(cases) >= 8
     assert any("expect" in case for case in cases) and any("error" in case for case in cases)
+
+
+FIVE_PRESETS = tuple(name for name, rules in PRESETS.items() if rules.partners and 4 in rules.seat_counts)
+
+
+@pytest.mark.parametrize("variant", FIVE_PRESETS)
+def test_every_partnership_preset_for_four_is_scored_at_five(variant):
+    """Five at a table: each preset it allows has a scored game of five that ends, and a refusal to seat five
+    without the dealer sitting out is in the table too."""
+    five = [param.values[0] for param in CASES if param.values[0].get("variant") == variant
+            and len(param.values[0]["players"]) == 5 and (param.values[0].get("rules") or {}).get("sit_out")]
+    assert any("expect" in case and case["expect"]["status"] == "finished" and len(case["expect"]["winners"]) == 2
+               for case in five)
+
+
+def test_five_at_a_table_is_refused_on_each_field_it_names():
+    """The refusals of five at a table: each field a table can get wrong has a case."""
+    fields = {param.values[0]["error"]["field"] for param in CASES
+              if "error" in param.values[0] and ("sit_out" in (param.values[0].get("rules") or {})
+                                                 or len(param.values[0]["players"]) == 5)}
+    assert {"players", "rules.sit_out", "rules.players", "rules.moon", "team_names", "bidder", "points",
+            "all_tricks"} <= fields
+    assert any(field.startswith("captured.") for field in fields)
 
 
 @pytest.mark.parametrize("count", [2, 4, 5, 7])

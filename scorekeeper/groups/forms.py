@@ -6,10 +6,10 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import FieldList, SelectField, StringField
+from wtforms import BooleanField, FieldList, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, ValidationError
 
-from ..pages.forms import WholeField, name_error
+from ..pages.forms import SIT_OUT_LABEL, WholeField, name_error
 
 
 def _checked_name(form: FlaskForm, field: StringField) -> None:
@@ -41,10 +41,14 @@ class StartInGroupForm(FlaskForm):
     variant = SelectField("Game")
     seats = FieldList(StringField("Seat", filters=[lambda value: value.strip() if isinstance(value, str) else value]),
                       min_entries=SEATS, max_entries=SEATS)
+    sit_out = BooleanField(SIT_OUT_LABEL)
 
     def body(self) -> dict[str, Any]:
-        """The body of POST /api/groups/<id>/games: the seats filled, in order."""
-        return {"variant": self.variant.data, "players": [seat.data for seat in self.seats if seat.data]}
+        """The body of POST /api/groups/<id>/games: the seats filled, in order (five: the dealer sitting out)."""
+        body = {"variant": self.variant.data, "players": [seat.data for seat in self.seats if seat.data]}
+        if self.sit_out.data:
+            body["rules"] = {"sit_out": "dealer"}
+        return body
 
 
 class GroupImportForm(FlaskForm):

@@ -20,7 +20,7 @@ from ..http import private, rule_status
 from ..keys import Forbidden, Held, is_token
 from ..keys import games as held_games
 from ..links import group_url
-from ..rules import DESCRIPTIONS, PRESETS, RuleError
+from ..rules import DESCRIPTIONS, PAIR, PRESETS, RuleError
 from ..rules.options import POINT_NAMES
 from ..wording import bid_label, num
 from . import chart, ratings, seasons, service, stats, transfer
@@ -249,7 +249,7 @@ def page_context(group_id: str, every: bool = False, season_key: str | None = No
         abort(404)
     board = figures if shown is None else stats.group_stats(group, played, shown.starts, shown.ends)
     season = stats.counted(played)
-    winners = [(entry.finished, [game.people[seat] for seat in entry.teams[entry.winner]])
+    winners = [(entry.finished, [game.people[seat] for seat in sorted(entry.won)])
                for game, entry in season if game.people]
     return {
         "group": group, "figures": figures, "names": names, "short": _short(group),
@@ -303,7 +303,7 @@ def _game_line(game, names: dict[str, str]) -> dict[str, Any]:
     return {
         "id": game.id, "when": (entry.finished or game.created_at).date().isoformat(), "finished": entry.finished,
         "teams": teams, "score": " – ".join(num(score) for score in entry.scores),
-        "winner": teams[entry.winner] if entry.winner is not None else None,
+        "winner": PAIR.join(teams[team] for team in entry.winners) if entry.winners else None,
         "variant": DESCRIPTIONS.get(game.variant, game.variant).split(",")[0],
     }
 

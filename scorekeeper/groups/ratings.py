@@ -41,14 +41,19 @@ class Sides:
 def sides(people: Sequence[str], entry: GameFigures) -> Sides | None:
     """The sides of a finished game and their ranks: each team a side (in cutthroat each player is a team of one),
     the winner first, then the others by final score, higher first, equal scores sharing a rank (the next rank
-    skipping: 0, 1, 1, 3). The one place a game's result becomes the model's: a table whose winners are not one of
-    its teams changes only this function. None when the game is not finished or a seat has no person."""
-    if entry.winner is None or any(seat >= len(people) for seats in entry.teams for seat in seats):
+    skipping: 0, 1, 1, 3); at a table of five the winning pair is one side, the three others sides of their own.
+    The one place a game's result becomes the model's. None when the game is not finished or a seat has no person."""
+    pair = len(entry.winners) > 1  # at a table of five: the winning pair, one side; the three others a side each
+    won = entry.winners if pair else (() if entry.winner is None else (entry.winner,))
+    if not won or any(seat >= len(people) for seats in entry.teams for seat in seats):
         return None
-    found = tuple(tuple(people[seat] for seat in seats) for seats in entry.teams)
-    others = [entry.scores[team] for team in range(len(found)) if team != entry.winner]
-    ranks = tuple(0 if team == entry.winner else 1 + sum(score > entry.scores[team] for score in others)
-                  for team in range(len(found)))
+    order = [*won, *(team for team in range(len(entry.teams)) if team not in won)] if pair else range(len(entry.teams))
+    found = tuple(tuple(people[seat] for seat in entry.teams[team]) for team in order)
+    if pair:
+        found = (found[0] + found[1], *found[2:])
+        order = [won[0], *order[2:]]
+    others = [entry.scores[team] for team in order if team not in won]
+    ranks = tuple(0 if team in won else 1 + sum(score > entry.scores[team] for score in others) for team in order)
     return Sides(found, ranks)
 
 

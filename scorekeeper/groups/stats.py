@@ -54,6 +54,12 @@ class GameFigures:
     hand_points: tuple[tuple[int, int, int, int], ...] = ()  # each seat's HAND_POINTS (card-point games only)
     bidding: tuple[tuple[tuple, ...], ...] = ()  # each seat's bids by level (scorekeeper.stats.bid_levels)
     cards: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # each seat's team's points taken (cards_taken)
+    winners: tuple[int, ...] = ()  # the teams that won: the winner, or at a table of five the winning pair's seats
+
+    @property
+    def won(self) -> frozenset[int]:
+        """The seats that won the game: the winning team's, or at a table of five each player of the pair."""
+        return frozenset(seat for team in self.winners for seat in self.teams[team])
 
 
 @dataclass
@@ -152,8 +158,12 @@ def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
     for scored in state.hands:
         if scored.hand.misdeal:
             continue
+        if table.rules.sit_out:  # five at a table: the sides of this hand, the dealer counted for neither
+            team_of = {seat: side for side, seats in enumerate(table.sides(scored.dealer)) for seat in seats}
         bidders = team_of[scored.hand.bidder]
         for seat, line in enumerate(found):
+            if seat not in team_of:
+                continue
             side = 0 if team_of[seat] == bidders else 2
             line[side] += 1
             line[side + 1] += scored.points[team_of[seat]]
@@ -178,7 +188,7 @@ def _count(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime 
         teams=tuple(tuple(seats) for seats in table.teams), winner=state.winner,
         seats=tuple(player_stats(state)), scores=tuple(state.scores),
         labels=tuple(table.team_label(team) for team in range(len(table.teams))),
-        hand_points=hand_points(state), bidding=bid_levels(state), cards=cards_taken(state),
+        hand_points=hand_points(state), bidding=bid_levels(state), cards=cards_taken(state), winners=state.winners,
     )
 
 
@@ -292,7 +302,7 @@ def rating_figures(group: Group, rated: ratings.Rated) -> dict[str, Any]:
 
 def _count_game(people: list[str], entry: GameFigures, tallies, partners, rivals) -> None:
     """Add one finished game to the tallies."""
-    won = {seat for seat in entry.teams[entry.winner]} if entry.winner is not None else set()
+    won = entry.won
     for seat, person in enumerate(people):
         tally = tallies.get(person)
         if tally is None:

@@ -19,7 +19,7 @@ from ..game_json import game_json
 from ..jsontext import Budget
 from ..keys import key_hash, new_token
 from ..models import HAND_COLUMNS, Game, HandRecord, utcnow
-from ..rules import RuleError
+from ..rules import PAIR, RuleError
 from ..rules.names import clean_name
 from . import stats
 from .models import Group, Person, Season, folded
@@ -113,7 +113,7 @@ def games_rows(group: Group) -> list[list[Any]]:
         teams = _team_cells(game, names)
         row = [game.id, _iso(game.created_at), _iso(entry.finished) or "", game.variant,
                "finished" if entry.finished else "playing",
-               teams[entry.winner][0] if entry.winner is not None else ""]
+               PAIR.join(teams[team][0] for team in entry.winners)]
         for (label, members), score in zip(teams, entry.scores, strict=True):
             row += [label, " & ".join(members), score]
         rows.append(row + [""] * (len(header) - len(row)))

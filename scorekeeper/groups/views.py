@@ -49,6 +49,7 @@ def summary_json(game: Game) -> dict[str, Any]:
         "people": [[people[seat] for seat in seats if seat < len(people)] for seats in entry.teams],
         "scores": list(entry.scores), "status": "finished" if entry.finished else "playing",
         "winner": entry.winner,
+        **({"winners": list(entry.winners)} if entry.winner is None and entry.winners else {}),  # five: the pair
     }
 
 

@@ -19,10 +19,20 @@ from wtforms import (
 )
 from wtforms.validators import NumberRange, Optional, ValidationError
 
-from ..rules import DESCRIPTIONS, MOON, PRESETS, RuleError, parse_hand, player_counts_in_words, rules_from_dict
+from ..rules import (
+    DESCRIPTIONS,
+    MOON,
+    PAIR,
+    PRESETS,
+    RuleError,
+    parse_hand,
+    player_counts_in_words,
+    rules_from_dict,
+    sides_of,
+)
 from ..rules.names import NAME_MAX, clean_name
 from ..rules.options import CATALOGUE, MAX_SEATS, POINT_VALUES
-from .rulewords import USUAL_VALUES
+from .rulewords import SITS_OUT_LINE, USUAL_VALUES
 from .view import POINT_LABELS, SUITS, point_name
 
 MOONS = {
@@ -90,12 +100,16 @@ def _yes_no(label: str, yes: str, no: str) -> SelectField:
     return SelectField(label, choices=options([("", SAME), ("yes", yes), ("no", no)]), default="")
 
 
+SIT_OUT_LABEL = "5 players: the dealer sits out"  # rules.md, five at a table: the start pages' box
+
+
 class StartForm(FlaskForm):
     """A new game: preset, players in seat order, team names, house rules (any option the engine takes)."""
 
     variant = RadioField("Game", choices=options(DESCRIPTIONS.items()), default="ten-point")
     players = FieldList(_name_field("Player"), min_entries=MAX_SEATS, max_entries=MAX_SEATS)
     team_names = FieldList(_name_field("Team"), min_entries=2, max_entries=2)
+    sit_out = BooleanField(SIT_OUT_LABEL)
     custom_points = BooleanField("Play with the points ticked here instead of the game's")
     in_play = SelectField("Which point cards count", choices=options([
         ("", SAME), ("all", "Every point card is always dealt (a lost card is a misdeal)"),
@@ -163,7 +177,7 @@ class StartForm(FlaskForm):
     def validate_team_names(self, field) -> None:
         """Both teams named, or neither, each one a name the sheet can show."""
         given = [name for name in field.data if name]
-        if given and len(given) != 2 and self.game_rules().partners:
+        if given and len(given) != 2 and self.game_rules().partners and not self.sit_out.data:
             raise ValidationError("Name both teams, or leave both blank.")
         _check_names(field.data, "Team {}'s name")
 
@@ -196,6 +210,8 @@ class StartForm(FlaskForm):
     def rules_body(self) -> dict[str, Any]:
         """The house rules the answers set (only those not left as the game says)."""
         rules: dict[str, Any] = {}
+        if self.sit_out.data:
+            rules["sit_out"] = "dealer"
         if self.custom_points.data:
             rules["points"] = self.points_body()
         if self.in_play.data:
@@ -226,7 +242,7 @@ class StartForm(FlaskForm):
         """The POST /api/games body these answers make."""
         body: dict[str, Any] = {"variant": self.variant.data, "players": self.names()}
         teams = [name for name in self.team_names.data if name]
-        if teams and self.game_rules().partners:
+        if teams and self.game_rules().partners and not self.sit_out.data:  # five: the sides change every hand
             body["team_names"] = teams
         rules = self.rules_body()
         if rules:
@@ -242,7 +258,7 @@ class StartForm(FlaskForm):
             "rules.trump_with_bid": self.trump_with_bid, "rules.moon": self.moon, "rules.end": self.end,
             "rules.time_limit_minutes": self.clock, "rules.all_tricks_bid": self.all_tricks_bid,
             "rules.points": self.custom_points, "rules.in_play": self.in_play, "rules.partners": self.partners,
-            "rules.smudge": self.smudge, "rules.players": self.players,
+            "rules.smudge": self.smudge, "rules.players": self.players, "rules.sit_out": self.sit_out,
         }.get(error.field or "", self.variant)
         field.errors = [*field.errors, error.message]
 
@@ -283,14 +299,26 @@ class HandForm(FlaskForm):
     trump = _radio("Trump (optional)", default="", choices=TRUMPS)
     taken = _radio("Points the bidders took")  # quick entry with two sides; the other side has the rest
 
-    def __init__(self, game: dict[str, Any], **kwargs) -> None:
-        """The form for `game` (the sheet JSON): its players, bids and sides; points the game does not use left out."""
+    def __init__(self, game: dict[str, Any], dealer: int | None = None, **kwargs) -> None:
+        """The form for `game` (the sheet JSON): its players, bids and sides; points the game does not use left out.
+
+        `dealer` deals the hand (the next hand's by default): where the dealer sits out, the sides are that hand's.
+        """
         super().__init__(**kwargs)
         self.rules = rules_from_dict(game["rules"])
         self.points = tuple(self.rules.points)
         self.quick = self.rules.in_play == "all" and not self.rules.nullable  # hands may be given as points
         self.total = self.rules.total_points
-        self.sides = [side["name"] for side in game["teams"]]
+        self.dealer = game["next_dealer"] if dealer is None else dealer
+        self.dealer_name = game["players"][self.dealer]
+        self.sitting_out: int | None = None  # the dealer's seat, where the dealer sits out
+        self.seated = None
+        if self.rules.sit_out:
+            self.sitting_out = self.dealer
+            self.seated = sides_of(self.rules.players, self.dealer)
+            self.sides = [PAIR.join(game["players"][seat] for seat in seats) for seats in self.seated]
+        else:
+            self.sides = [side["name"] for side in game["teams"]]
         two = self.quick and self.rules.team_count == 2
         if two:
             self.taken.choices = options((number, str(number)) for number in range(self.total + 1))
@@ -304,13 +332,27 @@ class HandForm(FlaskForm):
         self.bid.choices = options(bids + ([(MOON, "Moon")] if self.rules.moon else []))
         if self.rules.all_tricks_bid is None:
             del self["all_tricks"]
-        sides = [(team, side["name"]) for team, side in enumerate(game["teams"])]
+        sides = list(enumerate(self.sides))
         for key in CATALOGUE:
             if key not in self.points:
                 del self[f"captured_{key}"]
             else:
                 nobody = [("none", "Nobody")] if key in self.rules.nullable else []
                 self[f"captured_{key}"].choices = options(sides + nobody)
+
+    def side_of(self, bidder: int) -> int:
+        """The side (team) a seat plays for in this hand: where the dealer sits out, side 0 or 1 of the deal."""
+        if self.seated is None:
+            return self.rules.team_of(bidder)
+        return 0 if bidder in self.seated[0] else 1
+
+    sits_out_words = SITS_OUT_LINE
+
+    def sits_out_line(self) -> str:
+        """Who sits this hand out and the two sides, where the dealer sits out; else nothing."""
+        if self.seated is None:
+            return ""
+        return SITS_OUT_LINE.format(dealer=self.dealer_name, first=self.sides[0], second=self.sides[1])
 
     def validate_all_tricks(self, field) -> None:
         """The all-tricks bid says whether every trick was taken (the API's team number is a yes or no here)."""
@@ -397,7 +439,7 @@ class HandForm(FlaskForm):
             return [taken, taken]  # not a count of this hand's points: the engine says what a hand takes
         seated = isinstance(bidder, int) and 0 <= bidder < self.rules.players
         points = [self.total - taken] * 2
-        points[self.rules.team_of(bidder) if seated else 0] = taken
+        points[self.side_of(bidder) if seated else 0] = taken
         return points
 
     def body(self) -> dict[str, Any]:
@@ -418,7 +460,7 @@ class HandForm(FlaskForm):
             body["trump"] = self.trump.data
         if self.all_tricks is not None and bid == self.rules.all_tricks_bid:
             took_all = self.all_tricks.data == "yes" and isinstance(bidder, int) and 0 <= bidder < self.rules.players
-            body["all_tricks"] = self.rules.team_of(bidder) if took_all else None
+            body["all_tricks"] = self.side_of(bidder) if took_all else None
         return body
 
     def show_error(self, error: RuleError) -> None:
@@ -446,7 +488,7 @@ class HandForm(FlaskForm):
             self[f"captured_{key}"].data = "none" if team is None else str(team)
         if "captured" not in hand and self.side_fields():
             if self.taken is not None:
-                self.taken.data = str(hand["points"][self.rules.team_of(hand["bidder"])])
+                self.taken.data = str(hand["points"][self.side_of(hand["bidder"])])
             else:
                 for team, field in enumerate(self.side_fields()):
                     field.data = str(hand["points"][team])

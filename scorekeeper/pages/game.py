@@ -107,7 +107,7 @@ def edit_hand(game_id: str, number: int):
     """Open a recorded hand in the form; saving re-scores every later hand."""
     game, edit_key = _writable(game_id)
     sheet = _hand_json(game, number)
-    form = HandForm(sheet)
+    form = HandForm(sheet, dealer=sheet["hands"][number - 1]["dealer"])
     status = 200
     if request.method == "GET":
         form.load(sheet["hands"][number - 1])

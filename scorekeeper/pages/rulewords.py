@@ -21,6 +21,10 @@ TARGET_LINES = {
     "first_to_target": "First to {target}",
     "highest_past_target": "Highest score wins once anyone reaches {target}",
 }
+# Who plays at a table of five (rules.md, "Five at a table: the dealer sits out"), after the count of players.
+SIT_OUT = "the dealer sits out each hand"
+# The hand form's line there: who sits this hand out, and its two sides.
+SITS_OUT_LINE = "{dealer} deals and sits out: {first} against {second}."
 # The value a point usually has (rules.md, the point catalogue): the editor offers it for a point just ticked.
 USUAL_VALUES = {key: {"five": 5, "three": 3, "off_three": 3}.get(key, 1) for key in POINT_LABELS}
 
@@ -32,8 +36,10 @@ def points_line(rules: Rules) -> str:
 
 
 def seats_line(rules: Rules) -> str:
-    """Who plays: "4 players in two teams", "2 to 7 players, each alone"."""
+    """Who plays: "4 players in two teams", "2 to 7 players, each alone", "5 players, the dealer sits out each hand"."""
     count = player_counts_in_words(rules)
+    if rules.sit_out:
+        return f"{count} players, {SIT_OUT}"
     return f"{count} players in two teams" if rules.partners else f"{count} players, each alone"
 
 
@@ -74,7 +80,8 @@ def summary(rules: Rules) -> str:
 def words_json() -> dict[str, Any]:
     """The words the browser's sentences are made of (the editor's live summary, the offline sheet), from the tables
     the server's own sentences use."""
-    return {"labels": POINT_LABELS, "ends": ENDS, "usual": USUAL_VALUES, "targets": TARGET_LINES}
+    return {"labels": POINT_LABELS, "ends": ENDS, "usual": USUAL_VALUES, "targets": TARGET_LINES, "sit_out": SIT_OUT,
+            "sits_out_line": SITS_OUT_LINE}
 
 
 def teams_in_words(names: list[str]) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules import PAIR
 from ..rules.options import POINT_NAMES
 from ..wording import bid_label, num, signed
 from . import bp
@@ -23,6 +24,41 @@ bp.add_app_template_filter(num)
 bp.add_app_template_filter(signed)
 
 
+def bidding_side(hand: dict[str, Any], team_count: int) -> int:
+    """The side that bid a hand: its index in the hand's `points` (where the dealer sits out, side 0 or 1)."""
+    if "sides" in hand:
+        return 0 if hand["bidder"] in hand["sides"][0] else 1
+    return hand["bidder"] % team_count
+
+
+def column_side(hand: dict[str, Any], column: int) -> int | None:
+    """The side a score column played for in a hand (its index in `points`); None for the dealer who sat out."""
+    if "sides" not in hand:
+        return column
+    return next((side for side, seats in enumerate(hand["sides"]) if column in seats), None)
+
+
+def bidding_columns(hand: dict[str, Any], team_count: int) -> list[int]:
+    """The score columns of the side that bid a hand: a team's, or where the dealer sits out the pair's two seats."""
+    if "sides" in hand:
+        return list(hand["sides"][bidding_side(hand, team_count)])
+    return [hand["bidder"] % team_count]
+
+
+def winner_name(game: dict[str, Any]) -> str:
+    """Who won a finished game: the team's name or players, or where the dealer sat out the winning pair."""
+    if game.get("winners"):
+        return PAIR.join(game["players"][seat] for seat in game["winners"])
+    return game["teams"][game["winner"]]["name"]
+
+
+def won_columns(game: dict[str, Any]) -> list[int]:
+    """The score columns that won (none while the game is played)."""
+    if game["status"] != "finished":
+        return []
+    return list(game["winners"]) if "winners" in game else [game["winner"]]
+
+
 def result_label(hand: dict[str, Any], rules: dict[str, Any], team_count: int) -> str:
     """What came of a hand: made, set, misdeal; an all-tricks bid set says why: a missed point, or the tricks."""
     if hand.get("misdeal"):
@@ -31,7 +67,7 @@ def result_label(hand: dict[str, Any], rules: dict[str, Any], team_count: int) -
         return "made"
     if rules.get("all_tricks_bid") is None or hand.get("bid") != rules["all_tricks_bid"]:
         return "set"
-    bidding = hand["bidder"] % team_count
+    bidding = bidding_side(hand, team_count)
     captured = hand.get("captured") or {}
     missed = [POINT_LABELS[key] for key, team in captured.items() if team is not None and team != bidding]
     if missed:
@@ -79,6 +115,7 @@ def sheet_words() -> dict[str, Any]:
     """The helpers every sheet template uses."""
     return {
         "bid_label": bid_label, "result_label": result_label, "plays_on": plays_on,
-        "undo_question": undo_question,
+        "undo_question": undo_question, "bidding_columns": bidding_columns, "column_side": column_side,
+        "winner_name": winner_name, "won_columns": won_columns,
         "next_seats": next_seats, "SUITS": SUITS, "POINT_LABELS": POINT_LABELS, "NOBODY": NOBODY,
     }

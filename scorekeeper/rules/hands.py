@@ -12,7 +12,7 @@ from .options import POINT_NAMES, Rules
 MOON = "moon"
 SUITS = ("clubs", "diamonds", "hearts", "spades")
 # Fields of a scored hand that may come back in a body (an exported game) and are recomputed.
-DERIVED = frozenset({"id", "number", "dealer", "points", "made", "delta", "scores"})
+DERIVED = frozenset({"id", "number", "dealer", "sides", "points", "made", "delta", "scores"})
 RAW = frozenset({"bidder", "bid", "trump", "captured", "all_tricks", "misdeal"})
 # Fields only a scored hand has: a body with one is a hand sent back, whose `points` beside `captured` are derived.
 SCORED = frozenset({"delta", "scores"})
@@ -60,8 +60,8 @@ def _is_int(value: Any) -> bool:
 
 
 def _team_word(rules: Rules) -> str:
-    """What a side is called at this table: player (each alone) or team."""
-    return "team" if rules.partners else "player"
+    """What a side is called at this table: player (each alone), team, or side (the dealer sitting out)."""
+    return rules.side_word
 
 
 def parse_hand(body: Any, rules: Rules) -> Hand:

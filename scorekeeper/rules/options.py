@@ -35,6 +35,9 @@ POINT_NAMES = {
 ENDS = ("bid_only", "first_to_target", "highest_past_target")
 MOON_SUCCESS = ("win", "points")
 MOON_FAILURE = ("lose", "minus")
+# Who sits out each hand (five at a partnership game for four): only the dealer, or nobody (None).
+SIT_OUT = ("dealer",)
+SIT_OUT_PLAYERS = 5  # a game where the dealer sits out seats exactly this many
 # Player counts a game allows: with partners two teams across the table, alone every player a team.
 PARTNER_COUNTS = (4, 6)
 ALONE_COUNTS = (2, 3, 4, 5, 6, 7)
@@ -86,6 +89,7 @@ class Rules:
     in_play: str
     partners: bool
     smudge: bool = False
+    sit_out: str | None = None  # "dealer": five at a partnership game, the dealer sitting out each hand
     first_dealer: int = 0  # the seat that deals hand 1 (a rematch passes the deal on)
     # The player counts a game of these rules may seat (the first is the one offered first).
     player_counts: tuple[int, ...] = field(default=(), compare=False)
@@ -113,6 +117,18 @@ class Rules:
     def team_count(self) -> int:
         """With partners two teams; alone, every player is a team."""
         return 2 if self.partners else self.players
+
+    @property
+    def score_count(self) -> int:
+        """How many running scores the game keeps: one per player where the dealer sits out, else one per team."""
+        return self.players if self.sit_out else self.team_count
+
+    @property
+    def side_word(self) -> str:
+        """What the table calls a side in messages: a team, a player alone, or (five at a table) a side."""
+        if self.sit_out:
+            return "side"
+        return "team" if self.partners else "player"
 
     @property
     def seat_counts(self) -> tuple[int, ...]:
@@ -145,6 +161,8 @@ class Rules:
             body["partners"] = self.partners
         if self.smudge or self.smudge != base.smudge:
             body["smudge"] = self.smudge
+        if self.sit_out or self.sit_out != base.sit_out:
+            body["sit_out"] = self.sit_out
         if self.first_dealer or self.first_dealer != base.first_dealer:
             body["first_dealer"] = self.first_dealer
         return body
@@ -162,6 +180,7 @@ class Rules:
         if "players" in overrides and "partners" not in changes:
             _infer_partners(self, overrides["players"], changes)
         _apply_partners(self, changes)
+        _apply_sit_out(self, overrides, changes)
         if "players" in overrides:
             changes["players"] = _check_players(changes.get("player_counts", self.seat_counts), overrides["players"])
         if "min_bid" in changes and "forced_bid" not in changes and self.forced_bid is not None:
@@ -268,6 +287,11 @@ def _check_option(rules: Rules, name: str, value: Any) -> Any:
         return _int_option(name, value, 1, 600, nullable=True)
     if name in ("dealer_may_match", "trump_with_bid", "partners", "smudge"):
         return _bool_option(name, value)
+    if name == "sit_out":
+        if value is not None and value not in SIT_OUT:
+            raise RuleError('sit_out must be "dealer" (five players, the dealer sitting out each hand) or null.',
+                            "rules.sit_out")
+        return value
     if name == "end":
         if value not in ENDS:
             raise RuleError('end must be "bid_only", "first_to_target" or "highest_past_target".', "rules.end")
@@ -300,6 +324,32 @@ def _apply_partners(rules: Rules, changes: dict[str, Any]) -> None:
     first = rules.players if rules.players in counts else counts[0]
     changes["player_counts"] = (first, *(count for count in counts if count != first))
     changes["players"] = first
+
+
+def _apply_sit_out(rules: Rules, overrides: Mapping[str, Any], changes: dict[str, Any]) -> None:
+    """Five at a table: a partnership game for four seats five, the dealer sitting out; a missed moon cannot lose."""
+    if not changes.get("sit_out", rules.sit_out):
+        return
+    if not changes.get("partners", rules.partners):
+        raise RuleError("The dealer sits out only at a game with partners; in this game everyone plays alone.",
+                        "rules.sit_out")
+    if 4 not in changes.get("player_counts", rules.seat_counts):
+        raise RuleError("The dealer sits out only at a partnership game for four; this game is for six.",
+                        "rules.sit_out")
+    if "players" in overrides and overrides["players"] != SIT_OUT_PLAYERS:
+        raise RuleError(f"With the dealer sitting out, a game takes exactly {SIT_OUT_PLAYERS} players.",
+                        "rules.players")
+    changes.update(player_counts=(SIT_OUT_PLAYERS,), players=SIT_OUT_PLAYERS)
+    moon = changes.get("moon", rules.moon)
+    if moon is not None and moon.failure == "lose":
+        asked = overrides.get("moon")
+        if isinstance(asked, Mapping) and asked.get("failure") == "lose":
+            raise RuleError(
+                "With the dealer sitting out there is no single other side to win, so a missed moon cannot lose "
+                'the game: set the moon\'s failure to "minus".',
+                "rules.moon",
+            )
+        changes["moon"] = dataclasses.replace(moon, failure="minus")  # the preset's penalty, as a set
 
 
 def _count_words(counts: tuple[int, ...]) -> str:

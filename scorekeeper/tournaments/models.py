@@ -46,8 +46,10 @@ class Tournament(Keyed, db.Model):
 
     @property
     def partners(self) -> bool:
-        """Whether a table plays two teams of partners (else everyone plays alone, a team of one)."""
-        return preset(self.variant).with_overrides(self.rules).partners
+        """Whether a table plays two teams of partners (else everyone plays alone, a team of one; so does a table of
+        five where the dealer sits out, whose sides change every hand and where everyone keeps a score)."""
+        rules = preset(self.variant).with_overrides(self.rules)
+        return rules.partners and not rules.sit_out
 
     @property
     def table_players(self) -> int:

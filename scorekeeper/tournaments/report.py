@@ -100,7 +100,7 @@ def build(tournament: Tournament) -> Report:
     """The report as the stored facts give it now."""
     tables = [_table(pairing) for pairing in _pairings(tournament)]
     results = [
-        Result(tuple(table.pairing.team_ids), tuple(table.state.scores), table.state.winner)
+        Result(tuple(table.pairing.team_ids), tuple(table.state.scores), table.state.winner, table.state.winners)
         for table in tables if table.state is not None and table.state.outcome is not None
     ]
     recorded = [TieBreak(frozenset(item["teams"]), item["winner"]) for item in tournament.tie_breaks]

@@ -24,7 +24,12 @@ class Result(Generic[T]):
 
     teams: tuple[T, ...]
     scores: tuple[int, ...]
-    winner: int
+    winner: int | None
+    winners: tuple[int, ...] = ()  # the indexes that won, where more than one did (a table of five: the pair)
+
+    def won(self, side: int) -> bool:
+        """Whether the team at `side` won the game (either of a winning pair)."""
+        return side in self.winners if self.winners else side == self.winner
 
 
 @dataclass(frozen=True)
@@ -74,7 +79,7 @@ def standings(teams: Sequence[T], results: Iterable[Result[T]],
     for result in results:
         for side, team in enumerate(result.teams):
             tally[team][0] += 1
-            tally[team][1] += result.winner == side
+            tally[team][1] += result.won(side)
             tally[team][2] += result.scores[side]
     lines = [Line(team, None, *tally[team]) for team in teams]
     ranked = sorted((line for line in lines if line.played), key=lambda line: -line.average)

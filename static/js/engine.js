@@ -22,6 +22,9 @@ const POINT_NAMES = {
   joker: "the joker", off_ace: "the off-ace", five: "the five", off_three: "the off-three",
 };
 const ENDS = ["bid_only", "first_to_target", "highest_past_target"];
+// Who sits out each hand (five at a partnership game for four): only the dealer, or nobody (null).
+const SIT_OUT = ["dealer"];
+const SIT_OUT_PLAYERS = 5; // a game where the dealer sits out seats exactly this many
 // Player counts a game allows: with partners two teams across the table, alone every player a team.
 const PARTNER_COUNTS = [4, 6];
 const ALONE_COUNTS = [2, 3, 4, 5, 6, 7];
@@ -40,7 +43,7 @@ const MOON_OPTIONS = {
 const DEFAULT_MOON = freeze({ success: "win", failure: "lose", penalty: 10, not_in_hole: false });
 // Fields of a hand body: what the table said, and what an exported game carries and is recomputed.
 const RAW = ["bidder", "bid", "trump", "captured", "all_tricks", "misdeal"];
-const DERIVED = ["id", "number", "dealer", "points", "made", "delta", "scores"];
+const DERIVED = ["id", "number", "dealer", "sides", "points", "made", "delta", "scores"];
 // Fields only a scored hand has: a body with one is a hand sent back, whose `points` beside `captured` are derived.
 const SCORED = ["delta", "scores"];
 // Python's str.isspace() characters (JavaScript's trim() differs on \x1c-\x1f, \x85 and \ufeff).
@@ -62,6 +65,7 @@ const BLACK_FLAG = "\u{1f3f4}";
 const TAG_END = "\u{e007f}";
 
 export const MOON = "moon";
+export const PAIR = " & "; // between the two players of a side where the dealer sits out: "Ann & Cy"
 export const SUITS = freeze(["clubs", "diamonds", "hearts", "spades"]);
 
 // A hand, a player list or a house rule that the rules refuse.
@@ -145,8 +149,10 @@ function nullableOf(rules) {
 const teamCount = (rules) => (rules.partners ? 2 : rules.players);
 // The team a seat plays for (partners sit across).
 const teamOf = (rules, seat) => seat % teamCount(rules);
-// What a team is called in messages.
-const teamWord = (rules) => (rules.partners ? "team" : "player");
+// How many running scores the game keeps: one per player where the dealer sits out, else one per team.
+const scoreCount = (rules) => (rules.sit_out ? rules.players : teamCount(rules));
+// What a side is called in messages: a team, a player alone, or (five at a table) a side.
+const teamWord = (rules) => (rules.sit_out ? "side" : rules.partners ? "team" : "player");
 // What a rules dict stored before `partners` existed means: 3 players alone, else partners.
 const partnersImplied = (players) => players !== 3;
 // The player counts a game of these rules allows, the usual one first.
@@ -189,14 +195,16 @@ export function rulesToDict(rules) {
     body.partners = rules.partners;
   }
   if (rules.smudge || rules.smudge !== base.smudge) body.smudge = rules.smudge;
+  if (rules.sit_out || (rules.sit_out ?? null) !== (base.sit_out ?? null)) body.sit_out = rules.sit_out;
   if (rules.first_dealer || (rules.first_dealer ?? 0) !== (base.first_dealer ?? 0)) {
     body.first_dealer = rules.first_dealer;
   }
   return body;
 }
 
-// Seats of each team, team 0 holding seat 0.
+// Seats of each team, team 0 holding seat 0; where the dealer sits out, each player's own score column.
 function teamsOf(rules) {
+  if (rules.sit_out) return Array.from({ length: rules.players }, (_, seat) => [seat]);
   const count = teamCount(rules);
   const seats = Array.from({ length: rules.players }, (_, seat) => seat);
   return Array.from({ length: count }, (_, team) => seats.filter((seat) => seat % count === team));
@@ -206,7 +214,7 @@ function teamsOf(rules) {
 function makePreset(counts, points, in_play, options) {
   const defaults = {
     moon: null, all_tricks_bid: null, time_limit_minutes: null, dealer_may_match: false, trump_with_bid: false,
-    partners: true, smudge: false,
+    partners: true, smudge: false, sit_out: null,
   };
   const all = { ...defaults, ...options };
   if (!has(all, "forced_bid")) all.forced_bid = all.min_bid;
@@ -214,7 +222,8 @@ function makePreset(counts, points, in_play, options) {
     players: counts[0], target: all.target, min_bid: all.min_bid, max_bid: all.max_bid, moon: all.moon,
     all_tricks_bid: all.all_tricks_bid, end: all.end, time_limit_minutes: all.time_limit_minutes,
     dealer_may_match: all.dealer_may_match, forced_bid: all.forced_bid, trump_with_bid: all.trump_with_bid,
-    points: orderedPoints(points), in_play, partners: all.partners, smudge: all.smudge, player_counts: freeze(counts),
+    points: orderedPoints(points), in_play, partners: all.partners, smudge: all.smudge, sit_out: all.sit_out,
+    player_counts: freeze(counts),
   });
 }
 
@@ -297,6 +306,7 @@ function withOverrides(rules, overrides) {
   }
   if (has(overrides, "players") && !has(changes, "partners")) inferPartners(rules, overrides.players, changes);
   applyPartners(rules, changes);
+  applySitOut(rules, overrides, changes);
   if (has(overrides, "players")) {
     changes.players = checkPlayers(changes.player_counts ?? seatCounts(rules), overrides.players);
   }
@@ -333,6 +343,12 @@ function checkOption(rules, name, value) {
   if (name === "first_dealer") return intOption(name, value, 0, MAX_SEATS - 1); // a rematch passes the deal on
   if (BOOL_OPTIONS.includes(name)) {
     if (typeof value !== "boolean") throw new RuleError(`${name} must be true or false.`, `rules.${name}`);
+    return value;
+  }
+  if (name === "sit_out") {
+    if (value !== null && !SIT_OUT.includes(value)) {
+      throw new RuleError('sit_out must be "dealer" (five players, the dealer sitting out each hand) or null.', "rules.sit_out");
+    }
     return value;
   }
   if (name === "end") {
@@ -391,6 +407,32 @@ function applyPartners(rules, changes) {
   const first = counts.includes(rules.players) ? rules.players : counts[0];
   changes.player_counts = freeze([first, ...counts.filter((count) => count !== first)]);
   changes.players = first;
+}
+
+// Five at a table: a partnership game for four seats five, the dealer sitting out; a missed moon cannot lose.
+function applySitOut(rules, overrides, changes) {
+  if (!(has(changes, "sit_out") ? changes.sit_out : rules.sit_out)) return;
+  if (!(has(changes, "partners") ? changes.partners : rules.partners)) {
+    throw new RuleError("The dealer sits out only at a game with partners; in this game everyone plays alone.", "rules.sit_out");
+  }
+  if (!(changes.player_counts ?? seatCounts(rules)).includes(4)) {
+    throw new RuleError("The dealer sits out only at a partnership game for four; this game is for six.", "rules.sit_out");
+  }
+  if (has(overrides, "players") && overrides.players !== SIT_OUT_PLAYERS) {
+    throw new RuleError(`With the dealer sitting out, a game takes exactly ${SIT_OUT_PLAYERS} players.`, "rules.players");
+  }
+  Object.assign(changes, { player_counts: freeze([SIT_OUT_PLAYERS]), players: SIT_OUT_PLAYERS });
+  const moon = has(changes, "moon") ? changes.moon : rules.moon;
+  if (moon && moon.failure === "lose") {
+    if (isObject(overrides.moon) && overrides.moon.failure === "lose") {
+      throw new RuleError(
+        "With the dealer sitting out there is no single other side to win, so a missed moon cannot lose " +
+          'the game: set the moon\'s failure to "minus".',
+        "rules.moon",
+      );
+    }
+    changes.moon = freeze({ ...moon, failure: "minus" }); // the preset's penalty, as a set
+  }
 }
 
 // A `players` option: one of the counts the variant allows.
@@ -700,7 +742,10 @@ export function makeTable(variant, players, teamNames = null, overrides = null, 
   }
   const counts = isObject(overrides) && has(overrides, "players") ? [overridden.players] : seatCounts(overridden);
   if (!Array.isArray(players) || !counts.includes(players.length)) {
-    throw new RuleError(`${variant} needs ${countWords(counts)} players, listed in seating order.`, "players");
+    const five = Array.isArray(players) && players.length === SIT_OUT_PLAYERS && overridden.partners && counts.includes(4)
+      ? ' (five play it with the dealer sitting out each hand: set the house rule sit_out to "dealer")'
+      : "";
+    throw new RuleError(`${variant} needs ${countWords(counts)} players, listed in seating order${five}.`, "players");
   }
   const rules = seated(overridden, players.length);
   const names = players.map((name, seat) => checkName(name, "players", `Player ${seat + 1}'s name`));
@@ -708,6 +753,12 @@ export function makeTable(variant, players, teamNames = null, overrides = null, 
     throw new RuleError("Two players have the same name; add an initial so the sheet can tell them apart.", "players");
   }
   let team_names = null;
+  if (teamNames !== null && teamNames !== undefined && rules.sit_out) {
+    throw new RuleError(
+      "With the dealer sitting out the sides change every hand, so a game of five has no team names; leave them out.",
+      "team_names",
+    );
+  }
   if (teamNames !== null && teamNames !== undefined) {
     const count = teamCount(rules);
     if (!Array.isArray(teamNames) || teamNames.length !== count) {
@@ -718,7 +769,16 @@ export function makeTable(variant, players, teamNames = null, overrides = null, 
   return freeze({ rules, players: freeze(names), team_names, time_call: timeCall ? timeCallOf(timeCall) : null });
 }
 
-// What the table calls a team: its name, or its players.
+// Where the dealer sits out: the seats of side 0 (first and third to the dealer's left) and side 1.
+export function sidesOf(rules, dealer) {
+  const seat = [1, 2, 3, 4].map((step) => (dealer + step) % rules.players);
+  return [[seat[0], seat[2]], [seat[1], seat[3]]];
+}
+
+// Two players of a side, as the table calls them: "Ann & Cy".
+const pairLabel = (table, seats) => seats.map((seat) => table.players[seat]).join(PAIR);
+
+// What the table calls a team (a score column): its name, or its players.
 function teamLabel(table, team) {
   if (table.team_names) return table.team_names[team];
   return teamsOf(table.rules)[team].map((seat) => table.players[seat]).join("/");
@@ -729,14 +789,14 @@ function teamLabel(table, team) {
 // A game after replaying its hands, with its status, winner and next hand number.
 function gameState({ table, hands = [], scores, next_dealer = 0, outcome = null }) {
   const [status, winner] = outcome ? ["finished", outcome.winner] : ["playing", null];
-  const derived = { status, winner, next_number: hands.length + 1 };
+  const derived = { status, winner, winners: outcome ? outcome.winners : freeze([]), next_number: hands.length + 1 };
   return freeze({ table, hands: freeze(hands), scores: freeze(scores), next_dealer, outcome, ...derived });
 }
 
 // A game before its first hand.
 export function start(table) {
   const dealer = table.rules.first_dealer ?? 0;
-  return decideOnTime(gameState({ table, scores: zeros(teamCount(table.rules)), next_dealer: dealer }));
+  return decideOnTime(gameState({ table, scores: zeros(scoreCount(table.rules)), next_dealer: dealer }));
 }
 
 // Replay every hand in order from the start.
@@ -750,24 +810,54 @@ export function play(state, hand) {
   const { rules } = table;
   if (outcome) throw new Conflict(`The game is over: ${outcome.reason}. Start a new game to play on.`);
   if (hand.misdeal) {
-    const zero = freeze(zeros(teamCount(rules)));
-    const scored = freeze({ number, dealer, hand, points: zero, made: null, delta: zero, scores: state.scores });
+    const [points, delta] = [freeze(zeros(teamCount(rules))), freeze(zeros(scoreCount(rules)))];
+    const scored = freeze({ number, dealer, hand, points, made: null, delta, scores: state.scores });
     return decideOnTime(gameState({ ...state, hands: [...state.hands, scored] }));
   }
-  const bidding = teamOf(rules, hand.bidder);
-  if (hand.bid === MOON && rules.moon.not_in_hole && state.scores[bidding] < 0) {
-    throw new RuleError(
-      `${teamLabel(table, bidding)} are in the hole (${state.scores[bidding]}) and may not shoot the moon.`,
-      "bid",
-    );
-  }
+  const bidding = biddingSide(table, dealer, hand.bidder);
+  checkMoonInHole(state, hand, bidding);
   const points = freeze(handPoints(rules, hand));
-  const [made, delta] = result(rules, hand, bidding, points);
+  const [made, sideDelta] = result(rules, hand, bidding, points);
+  const delta = rules.sit_out ? playerDeltas(rules, dealer, sideDelta) : sideDelta;
   const scores = freeze(state.scores.map((before, team) => before + delta[team]));
   const scored = freeze({ number, dealer, hand, points, made, delta: freeze(delta), scores });
   const next_dealer = (dealer + 1) % rules.players;
   const after = gameState({ ...state, hands: [...state.hands, scored], scores, next_dealer });
   return decideOnTime(gameState({ ...after, outcome: decide(after, scored, bidding, state.scores) }));
+}
+
+// The bidding team, or where the dealer sits out the bidding side of this hand (the dealer never bids).
+function biddingSide(table, dealer, bidder) {
+  const { rules } = table;
+  if (!rules.sit_out) return teamOf(rules, bidder);
+  if (bidder === dealer) {
+    throw new RuleError(
+      `${table.players[dealer]} deals this hand and sits it out, so cannot be the bidder: choose one of the four who play.`,
+      "bidder",
+    );
+  }
+  return sidesOf(rules, dealer)[0].includes(bidder) ? 0 : 1;
+}
+
+// A moon that needs the bidders' score at 0 or more: the team's, or where the dealer sits out the bidder's own.
+function checkMoonInHole(state, hand, bidding) {
+  const { table } = state;
+  if (!(hand.bid === MOON && table.rules.moon.not_in_hole)) return;
+  const column = table.rules.sit_out ? hand.bidder : bidding;
+  if (state.scores[column] < 0) {
+    throw new RuleError(
+      `${teamLabel(table, column)} ${table.rules.sit_out ? "is" : "are"} in the hole (${state.scores[column]}) ` +
+        "and may not shoot the moon.",
+      "bid",
+    );
+  }
+}
+
+// Each player's change where the dealer sits out: their side's result, and nothing for the dealer.
+function playerDeltas(rules, dealer, sideDelta) {
+  const change = zeros(rules.players);
+  sidesOf(rules, dealer).forEach((seats, side) => seats.forEach((seat) => { change[seat] = sideDelta[side]; }));
+  return change;
 }
 
 // Each team's points in the hand.
@@ -809,8 +899,49 @@ function smudger(rules, hand, points) {
   return team === -1 ? null : team;
 }
 
-// Whether this hand ends the game, and for whom.
+// Whether this hand ends the game, and for whom (`winners`: the score columns that won).
 function decide(state, scored, bidding, before) {
+  if (state.table.rules.sit_out) return decideFive(state, scored, bidding);
+  const outcome = decideTeams(state, scored, bidding, before);
+  return outcome && freeze({ ...outcome, winners: freeze([outcome.winner]) });
+}
+
+// Where the dealer sits out: whether this hand ends the game, and for which pair (the side that ends it).
+function decideFive(state, scored, bidding) {
+  const { table, scores } = state;
+  const { rules } = table;
+  const { hand, made } = scored;
+  const sides = sidesOf(rules, scored.dealer);
+  const pair = (side, how, reason) => freeze({
+    winner: null, hand: scored.number, how, reason: `${pairLabel(table, sides[side])} ${reason}`,
+    winners: freeze([...sides[side]]),
+  });
+  if (hand.bid === MOON && made && rules.moon.success === "win") return pair(bidding, "moon", "shot the moon");
+  const smudged = smudger(rules, hand, scored.points);
+  if (smudged !== null) return pair(smudged, "smudge", "took every point: a smudge");
+  const best = sides.map((seats) => Math.max(...seats.map((seat) => scores[seat])));
+  if (Math.max(...best) < rules.target) return null;
+  const bid = hand.bid === MOON ? "the moon" : hand.bid;
+  const top = (side) => topPlayer(table, sides[side], scores);
+  if (rules.end === "bid_only") {
+    return made && best[bidding] >= rules.target ? pair(bidding, "bid", `made ${bid}, ${top(bidding)}`) : null;
+  }
+  if (rules.end === "highest_past_target") {
+    const side = best[bidding] >= best[1 - bidding] ? bidding : 1 - bidding;
+    return pair(side, "target", `hold the highest score, ${top(side)}`);
+  }
+  const side = best[bidding] >= rules.target ? bidding : 1 - bidding;
+  return pair(side, "target", `reached the target, ${top(side)}`);
+}
+
+// The higher-scoring player of a pair and their score, in words: "Ann on 33".
+function topPlayer(table, seats, scores) {
+  const seat = seats.reduce((best, next) => (scores[next] > scores[best] ? next : best));
+  return `${table.players[seat]} on ${scores[seat]}`;
+}
+
+// Whether this hand ends a game of teams (or players alone), and for whom.
+function decideTeams(state, scored, bidding, before) {
   const { table, scores } = state;
   const { rules } = table;
   const { hand, made } = scored;
@@ -875,11 +1006,29 @@ function decideOnTime(state) {
   const { table, scores, hands } = state;
   const call = table.time_call;
   if (state.outcome || !call || hands.length < call.after_hand + (call.finish_hand ? 1 : 0)) return state;
+  if (table.rules.sit_out) return decideFiveOnTime(state);
   const leader = uniqueLeader(scores, scores.map((_, team) => team));
   if (leader === null) return state;
   const runnerUp = Math.max(...scores.filter((_, team) => team !== leader));
   const reason = `time was called with ${teamLabel(table, leader)} ahead, ${scores[leader]} to ${runnerUp}`;
-  return gameState({ ...state, outcome: freeze({ winner: leader, hand: hands.length, how: "time", reason }) });
+  const winners = freeze([leader]);
+  return gameState({ ...state, outcome: freeze({ winner: leader, hand: hands.length, how: "time", reason, winners }) });
+}
+
+// Time called where the dealer sits out: the side of the last hand with the higher player wins; level plays on.
+function decideFiveOnTime(state) {
+  const { table, scores, hands } = state;
+  if (!hands.length) return state;
+  const sides = sidesOf(table.rules, hands.at(-1).dealer);
+  const best = sides.map((seats) => Math.max(...seats.map((seat) => scores[seat])));
+  if (best[0] === best[1]) return state;
+  const side = best[0] > best[1] ? 0 : 1;
+  const reason = `time was called with ${topPlayer(table, sides[side], scores)}, ahead of ${best[1 - side]}`;
+  const outcome = freeze({
+    winner: null, hand: hands.length, how: "time", reason: `${pairLabel(table, sides[side])}: ${reason}`,
+    winners: freeze([...sides[side]]),
+  });
+  return gameState({ ...state, outcome });
 }
 
 // ---- The API's JSON shapes.
@@ -894,10 +1043,11 @@ function handBody(rules, hand) {
   return body;
 }
 
-// One scored hand as the API shows it.
+// One scored hand as the API shows it (where the dealer sits out, with the seats of its two sides).
 function handToDict(rules, scored) {
   const { number, dealer, hand, points, delta, scores } = scored;
   const body = { number, dealer, ...handBody(rules, hand) };
+  if (rules.sit_out) body.sides = sidesOf(rules, dealer);
   Object.assign(body, { points: [...points], delta: [...delta], scores: [...scores] });
   if (!hand.misdeal) body.made = scored.made;
   return body;
@@ -907,7 +1057,7 @@ function handToDict(rules, scored) {
 export function stateToDict(state) {
   const { table, outcome } = state;
   const { rules, time_call: call } = table;
-  return {
+  const body = {
     rules: rulesToDict(rules),
     players: [...table.players],
     teams: teamsOf(rules).map((players, team) => ({ name: teamLabel(table, team), players })),
@@ -920,4 +1070,9 @@ export function stateToDict(state) {
     result: outcome && { winner: outcome.winner, hand: outcome.hand, how: outcome.how, reason: outcome.reason },
     time_called: call && { after_hand: call.after_hand, finish_hand: call.finish_hand },
   };
+  if (rules.sit_out) { // five at a table: the winners are a pair of players, not a team
+    body.winners = [...state.winners];
+    if (outcome) body.result.winners = [...outcome.winners];
+  }
+  return body;
 }

@@ -12,7 +12,7 @@ import { RuleError, parseHand, score } from "./engine.js";
 import { GameSync } from "./gamesync.js";
 import { HandDialog } from "./handdialog.js";
 import { changeKey } from "./keychange.js";
-import { num, renderSheet, setText, undoQuestion } from "./sheet.js";
+import { num, renderSheet, setText, undoQuestion, winnerName } from "./sheet.js";
 import * as store from "./store.js";
 import { syncText } from "./syncline.js";
 import { WakeLock } from "./wakelock.js";
@@ -235,7 +235,7 @@ class GamePage {
   announce(what) {
     const { game } = this;
     const scores = game.teams.map((team, index) => `${team.name} ${num(game.scores[index])}`).join(", ");
-    const end = game.result ? ` Winner: ${game.teams[game.result.winner].name}.` : "";
+    const end = game.result ? ` Winner: ${winnerName(game)}.` : "";
     setText(this.root, "announce", `${what}. ${scores}.${end}`);
   }
 

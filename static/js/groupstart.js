@@ -58,13 +58,14 @@ function say(message) {
 function request() {
   const players = seats.map((input) => input.value.trim()).filter(Boolean);
   const variant = form.elements.variant.value;
+  const rules = form.elements.sit_out.checked ? { sit_out: "dealer" } : null; // five, the dealer sitting out
   try {
-    makeTable(variant, players, null, null);
+    makeTable(variant, players, null, rules);
   } catch (error) {
     if (error instanceof RuleError) return { error: error.message };
     throw error;
   }
-  return { body: { variant, players } };
+  return { body: { variant, players, ...(rules ? { rules } : {}) } };
 }
 
 async function start(event, key) {

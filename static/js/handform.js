@@ -43,7 +43,7 @@ export class HandForm {
   get quickOn() {
     if (!this.quick || !this.before || !this.engine.takesPoints(this.rules)) return false;
     const sides = this.quick.querySelectorAll("[data-side]").length || 2;
-    return sides === this.teams.length && Number(this.quick.dataset.total) === this.engine.handTotal(this.rules);
+    return sides === this.sideNames().length && Number(this.quick.dataset.total) === this.engine.handTotal(this.rules);
   }
 
   setMode(mode) {
@@ -114,9 +114,47 @@ export class HandForm {
     return this.before.table.rules;
   }
 
+  // Where the dealer sits out: the seats of this hand's two sides (the deal decides them), else null.
+  seated() {
+    return this.rules.sit_out ? this.engine.sidesOf(this.rules, this.before.next_dealer) : null;
+  }
+
+  // What each side of this hand is called: the teams, or where the dealer sits out this deal's two pairs.
+  sideNames() {
+    const seated = this.seated();
+    return seated ? seated.map((seats) => seats.map((seat) => this.teams[seat]).join(this.engine.PAIR)) : this.teams;
+  }
+
+  // The side a seat plays for in this hand.
+  sideOf(bidder) {
+    const seated = this.seated();
+    return seated ? (seated[0].includes(bidder) ? 0 : 1) : bidder % this.teams.length;
+  }
+
+  // Where the dealer sits out: the dealer's bidder button goes, the others come back, the sides are named.
+  fitDeal() {
+    const seated = this.seated();
+    const line = this.sheet.slot(this.form, "sits-out");
+    if (!seated || !line) return;
+    const dealer = this.before.next_dealer;
+    for (const input of this.form.querySelectorAll('input[name="bidder"]')) {
+      const out = Number(input.value) === dealer;
+      input.disabled = out;
+      input.closest("label").hidden = out;
+    }
+    const names = this.sideNames();
+    const words = { dealer: this.teams[dealer], first: names[0], second: names[1] };
+    line.textContent = line.dataset.words.replace(/\{(\w+)\}/g, (_, name) => words[name]); // the server's sentence
+    for (const input of this.form.querySelectorAll('input[name^="captured_"]')) {
+      const span = input.value === "none" ? null : input.closest("label")?.querySelector(":scope > span");
+      if (span) (span.querySelector(".vh") ?? span).textContent = names[Number(input.value)];
+    }
+  }
+
   // Open for a hand: `before` is the engine state it is played from, `hand` a recorded hand or null.
   load(before, hand, { id, number }) {
     this.before = before;
+    this.fitDeal();
     this.form.elements.hand_id.value = id;
     this.form.elements.number.value = String(number);
     this.clearErrors();
@@ -140,7 +178,7 @@ export class HandForm {
 
   bidding() {
     const bidder = this.value("bidder");
-    return bidder === null ? null : Number(bidder) % this.teams.length;
+    return bidder === null ? null : this.sideOf(Number(bidder));
   }
 
   // Quick entry's answers from a hand's points (null: none tapped yet).
@@ -258,15 +296,19 @@ export class HandForm {
 
   liveLine(state) {
     const scored = state.hands[state.hands.length - 1];
-    const points = this.teams.map((name, team) => `${name} ${scored.points[team]}`).join(" · ");
-    const bidding = scored.hand.bidder % this.teams.length;
-    const team = this.teams[bidding];
+    const names = this.sideNames();
+    const points = names.map((name, team) => `${name} ${scored.points[team]}`).join(" · ");
+    const bidding = this.sideOf(scored.hand.bidder);
+    const team = names[bidding];
     const { bidLabel, num, resultLabel } = this.sheet;
     const hand = { ...scored.hand, made: scored.made };
     const bid = bidLabel(hand, this.rules);
-    const why = resultLabel(hand, this.rules, this.teams.length).replace(/^set:?/, "");
-    const result = scored.made ? `made ${bid}` : `set${why ? `:${why}` : ""}, ${num(scored.delta[bidding])}`;
-    const end = state.outcome ? ` Winner: ${this.teams[state.outcome.winner]}.` : "";
+    const why = resultLabel({ ...hand, sides: this.seated() ?? undefined }, this.rules, this.teams.length)
+      .replace(/^set:?/, "");
+    const change = this.seated() ? scored.delta[this.seated()[bidding][0]] : scored.delta[bidding];
+    const result = scored.made ? `made ${bid}` : `set${why ? `:${why}` : ""}, ${num(change)}`;
+    const winners = state.outcome?.winners.map((column) => this.teams[column]).join(this.engine.PAIR);
+    const end = state.outcome ? ` Winner: ${winners}.` : "";
     if (this.mode === "points" && !this.sideInputs().length) {
       // Quick entry with two sides: the tapped count is on screen; one short line keeps Save in view.
       return `${team} took ${scored.points[bidding]} of ${this.engine.handTotal(this.rules)}: ${result}.${end}`;
@@ -280,7 +322,7 @@ export class HandForm {
     if (!moon) return;
     let reason = "";
     if (body.bidder !== null) {
-      const team = body.bidder % this.teams.length;
+      const team = this.sideOf(body.bidder);
       const captured = Object.fromEntries(this.points.map((key) => [key, team]));
       try {
         this.engine.play(this.before, this.engine.parseHand({ bidder: body.bidder, bid: "moon", captured }, this.rules));

@@ -12,9 +12,10 @@ export function pointsLine(rules, words) {
   return `${total(rules.points)} points: ${names.join(", ")}`;
 }
 
-// Who plays: "4 players in two teams", "2 to 7 players, each alone".
-export function seatsLine(rules) {
+// Who plays: "4 players in two teams", "2 to 7 players, each alone", "5 players, the dealer sits out each hand".
+export function seatsLine(rules, words) {
   const counts = rules.player_counts?.length ? rules.player_counts : [rules.players];
+  if (rules.sit_out) return `${countWords(counts)} players, ${words.sit_out}`;
   return `${countWords(counts)} players${rules.partners ? " in two teams" : ", each alone"}`;
 }
 
@@ -33,7 +34,7 @@ export function biddingParts(rules) {
 // clock and an unusual auction if any.
 export function summary(rules, words) {
   const parts = [pointsLine(rules, words), `to ${rules.target}`, words.ends[rules.end],
-    `bids ${rules.min_bid} to ${rules.max_bid}`, seatsLine(rules)];
+    `bids ${rules.min_bid} to ${rules.max_bid}`, seatsLine(rules, words)];
   if (rules.in_play === "dealt") parts.push("a card not dealt scores for nobody");
   if (rules.all_tricks_bid !== null && rules.all_tricks_bid !== undefined) {
     parts.push(`a bid of ${rules.all_tricks_bid} needs every trick`);

@@ -1,6 +1,8 @@
 // Render a game (the API's JSON, or the engine's stateToDict of the same shape) into the markup of
 // templates/_sheet.html: fill its data-slot elements and clone its <template> rows. No markup here.
 
+import { PAIR } from "./engine.js";
+
 const MINUS = "\u2212";
 export const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
 export const num = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
@@ -15,12 +17,42 @@ export function bidLabel(hand, rules) {
   return String(hand.bid);
 }
 
+// The side that bid a hand: its index in the hand's `points` (where the dealer sits out, side 0 or 1).
+export function biddingSide(hand, teamCount) {
+  if (hand.sides) return hand.sides[0].includes(hand.bidder) ? 0 : 1;
+  return hand.bidder % teamCount;
+}
+
+// The side a score column played for in a hand (its index in `points`); null for the dealer who sat out.
+export function columnSide(hand, column) {
+  if (!hand.sides) return column;
+  const side = hand.sides.findIndex((seats) => seats.includes(column));
+  return side === -1 ? null : side;
+}
+
+// The score columns of the side that bid: a team's, or where the dealer sits out the pair's two seats.
+export function biddingColumns(hand, teamCount) {
+  return hand.sides ? [...hand.sides[biddingSide(hand, teamCount)]] : [hand.bidder % teamCount];
+}
+
+// Who won a finished game: the team's name or players, or where the dealer sat out the winning pair.
+export function winnerName(game) {
+  if (game.winners?.length) return game.winners.map((seat) => game.players[seat]).join(PAIR);
+  return game.teams[game.winner].name;
+}
+
+// The score columns that won (none while the game is played).
+export function wonColumns(game) {
+  if (game.status !== "finished") return [];
+  return game.winners ? [...game.winners] : [game.winner];
+}
+
 // What came of a hand: made, set, misdeal; an all-tricks bid set says why: a missed point, or the tricks.
 export function resultLabel(hand, rules, teamCount) {
   if (hand.misdeal) return "misdeal";
   if (hand.made) return "made";
   if (rules.all_tricks_bid === null || hand.bid !== rules.all_tricks_bid) return "set";
-  const bidding = hand.bidder % teamCount;
+  const bidding = biddingSide(hand, teamCount);
   const missed = Object.entries(hand.captured ?? {})
     .filter(([, team]) => team !== null && team !== bidding)
     .map(([key]) => POINT_LABELS[key] ?? key);
@@ -65,7 +97,7 @@ export function flash(node) {
 function fillRow(row, hand, game, before, editHref) {
   const misdeal = Boolean(hand.misdeal);
   const teamCount = game.teams.length;
-  const bidding = misdeal ? null : hand.bidder % teamCount;
+  const bidding = misdeal ? [] : biddingColumns(hand, teamCount);
   const result = misdeal ? "misdeal" : hand.made ? "made" : "set";
   row.className = `hand ${result}`;
   row.id = `hand-${hand.number}`;
@@ -84,10 +116,12 @@ function fillRow(row, hand, game, before, editHref) {
   setText(row, "dealer-no", String(hand.dealer + 1));
   setText(row, "bidder-no", misdeal ? "" : String(hand.bidder + 1));
   row.querySelectorAll("td.team").forEach((cell, team) => {
-    cell.classList.toggle("bidding", bidding === team);
-    slot(cell, "took").hidden = !(bidding === team && !hand.made);
-    setText(cell, "took-n", String(hand.points[team]));
-    setText(cell, "delta", misdeal ? "" : signed(hand.delta[team]));
+    const side = columnSide(hand, team);
+    cell.classList.toggle("bidding", bidding.includes(team));
+    cell.classList.toggle("out", side === null);
+    slot(cell, "took").hidden = !(bidding.includes(team) && !hand.made);
+    setText(cell, "took-n", side === null ? "" : String(hand.points[side]));
+    setText(cell, "delta", misdeal ? "" : side === null ? "out" : signed(hand.delta[team]));
     const total = setText(cell, "total", num(hand.scores[team]));
     if (!before || before.scores[team] !== hand.scores[team]) flash(total);
   });
@@ -100,7 +134,7 @@ export function renderSheet(box, game, previous = null) {
     const before = side.querySelector('[data-slot="score"]').textContent;
     const node = setText(side, "score", num(game.scores[team]));
     if (previous && before !== node.textContent) flash(node);
-    side.classList.toggle("won", game.winner === team);
+    side.classList.toggle("won", wonColumns(game).includes(team));
   });
   const next = slot(box, "next");
   next.hidden = finished;
@@ -112,7 +146,7 @@ export function renderSheet(box, game, previous = null) {
   if (past) past.hidden = !past.textContent;
   const banner = slot(box, "winner");
   banner.hidden = !finished;
-  setText(banner, "winner-name", finished ? game.teams[game.winner].name : "");
+  setText(banner, "winner-name", finished ? winnerName(game) : "");
   setText(banner, "reason", finished ? game.result.reason : "");
   const after = slot(box, "after-win");
   if (after) after.hidden = !finished;

@@ -23,8 +23,48 @@ function setLabel(input, text) {
   if (span) (span.querySelector(".vh") ?? span).textContent = text; // a cell under a name heading keeps it hidden
 }
 
+// As many of `nodes` (the shell's columns for its preset's count) as `count`: the last copied, the extra removed;
+// `number(node, index)` renumbers a copy.
+function fitCount(nodes, count, number) {
+  for (let index = nodes.length; index < count; index += 1) {
+    const copy = nodes.at(-1).cloneNode(true);
+    number(copy, index);
+    nodes.at(-1).after(copy);
+    nodes.push(copy);
+  }
+  for (const node of nodes.splice(count)) node.remove();
+}
+
+// The sheet's columns and the bidders for the game's count of players (a shell is drawn for its preset's usual
+// count: a game of five with the dealer sitting out, or of more players alone, has more).
+function fitColumns(root, game) {
+  const count = game.teams.length;
+  fitCount($$(".board .side", root), count, (node, index) => {
+    node.dataset.team = String(index);
+    $(".side-no", node).textContent = String(index + 1);
+  });
+  fitCount($$("thead th.team", root), count, (node, index) => ($(".team-no", node).textContent = String(index + 1)));
+  const row = $("#tpl-hand").content.firstElementChild;
+  fitCount($$("td.team", row), count, () => {});
+  fitCount($$('#f-bidder label.choice'), game.players.length, (node, index) => {
+    $("input", node).value = String(index);
+  });
+}
+
+// Where the dealer sits out: the line that names who does and the two sides (the hand form fills it per hand).
+function fitSitOut(form, game, words) {
+  if (!game.rules.sit_out || $('[data-slot="sits-out"]', form)) return;
+  const line = document.createElement("p");
+  line.className = "hint sits-out";
+  line.dataset.slot = "sits-out";
+  line.dataset.words = words.sits_out_line;
+  $("#f-bidder legend", form).after(line);
+}
+
 function fitSheet(root, game) {
   const words = JSON.parse($("#rule-words").textContent);
+  fitColumns(root, game);
+  fitSitOut($("#hand-form"), game, words);
   const title = game.teams.map((team) => team.name).join(" v ");
   document.title = `${title} · Pitch`;
   $(".game-title", root).textContent = title;

@@ -28,10 +28,13 @@ const MOONS = {
 
 const chosen = () => presets[form.elements.variant.value] ?? presets["ten-point"];
 
-// The rules the answers make (the preset with the house rules), or the preset's while the house rules are refused.
-function built() {
+// The rules the answers make (the preset with the house rules), or the preset's while the house rules are refused;
+// `five` false: without the dealer sitting out (the counts the game offers besides five).
+function built(five = true) {
   try {
-    return houseRules(form.elements.variant.value, rulesOf() ?? null);
+    const rules = rulesOf();
+    if (rules && !five) delete rules.sit_out;
+    return houseRules(form.elements.variant.value, rules && Object.keys(rules).length ? rules : null);
   } catch (error) {
     if (!(error instanceof RuleError)) throw error;
     return houseRules(form.elements.variant.value, null);
@@ -50,34 +53,43 @@ function showPresetPoints() {
   }
 }
 
-// The seat-count choice offers the counts the game allows, keeping the one chosen when it still fits.
-function fitCounts(rules) {
+// The seat-count choice offers the counts the game allows, keeping the one chosen when it still fits; a partnership
+// game for four also offers five, the dealer sitting out (the sit_out box's own words, kept in step with it).
+function fitCounts() {
+  const rules = built(false);
   const counts = countsOf(rules);
-  const keep = Number(seatCount.value);
-  seatCount.replaceChildren(...[...counts].sort((a, b) => a - b).map((count) => new Option(`${count} players`, String(count))));
-  seatCount.value = String(counts.includes(keep) ? keep : rules.players);
-  $("#f-seat-count").hidden = counts.length === 1;
+  const fiveLabel = form.elements.sit_out.nextElementSibling.textContent;
+  const five = rules.partners && counts.includes(4);
+  if (!five) form.elements.sit_out.checked = false;
+  const keep = form.elements.sit_out.checked ? 5 : Number(seatCount.value);
+  const offered = [...counts].sort((a, b) => a - b).map((count) => new Option(`${count} players`, String(count)));
+  if (five) offered.push(new Option(fiveLabel, "5"));
+  seatCount.replaceChildren(...offered);
+  seatCount.value = String(counts.includes(keep) || (five && keep === 5) ? keep : rules.players);
+  $("#f-seat-count").hidden = offered.length === 1;
   return Number(seatCount.value);
 }
 
 // Seats, team labels, house-rule hints and the summary follow the game being built.
 function fit() {
+  const players = fitCounts();
   const rules = built();
-  const players = fitCounts(rules);
   seats.forEach((seat, index) => {
     const off = index >= players;
     seat.hidden = off;
     $("input", seat).disabled = off;
   });
   const alone = !rules.partners;
-  $("#f-team_names").hidden = alone;
+  $("#f-team_names").hidden = alone || Boolean(rules.sit_out); // five: the sides change every hand
   teamInputs.forEach((input, team) => {
     const list = seats.slice(0, players).map((_, seat) => seat + 1).filter((seat) => (seat - 1) % 2 === team);
     $(`[data-slot="team-${team}"]`).textContent = `Seats ${list.slice(0, -1).join(", ")} and ${list[list.length - 1]}`;
   });
   $('[data-slot="seating"]').textContent = alone
     ? "Clockwise, starting with the first dealer. Everyone plays alone."
-    : "Clockwise, starting with the first dealer. Partners sit across the table.";
+    : rules.sit_out
+      ? "Clockwise, starting with the first dealer. Each hand the dealer sits out; the sides change with the deal."
+      : "Clockwise, starting with the first dealer. Partners sit across the table.";
   const preset = chosen();
   for (const name of ["target", "min_bid", "max_bid"]) form.elements[name].placeholder = String(preset[name]);
   form.elements.clock.placeholder = String(preset.time_limit_minutes ?? 0);
@@ -133,6 +145,7 @@ function rulesOf() {
       if (form.elements[`point_${key}`].checked) rules.points[key] = worth.trim() === "" ? words.usual[key] : whole(worth);
     }
   }
+  if (form.elements.sit_out.checked) rules.sit_out = "dealer";
   if (value("in_play")) rules.in_play = value("in_play");
   for (const name of ["partners", "smudge"]) if (value(name)) rules[name] = value(name) === "yes";
   for (const name of ["target", "min_bid", "max_bid"]) if (value(name).trim() !== "") rules[name] = whole(value(name));
@@ -159,7 +172,7 @@ function body() {
   const players = seats.slice(0, Number(seatCount.value) || rules.players).map((seat) => $("input", seat).value.trim());
   const result = { variant: form.elements.variant.value, players };
   const teams = teamInputs.map((input) => input.value.trim());
-  if (rules.partners && teams.some(Boolean)) result.team_names = teams;
+  if (rules.partners && !rules.sit_out && teams.some(Boolean)) result.team_names = teams;
   const overrides = rulesOf();
   if (overrides) result.rules = overrides;
   return result;
@@ -207,6 +220,7 @@ function onEdit(event) {
   if (name === "variant") {
     showPresetPoints();
     seatCount.value = ""; // a new game starts from its usual count
+    form.elements.sit_out.checked = false;
   }
   if (name === "custom_points" && !event.target.checked) showPresetPoints();
   if (name === "variant" || name === "seat-count" || EDITOR.includes(name) || /^(point|worth)_/.test(name)) {
@@ -219,7 +233,11 @@ form.addEventListener("change", onEdit);
 form.addEventListener("input", (event) => {
   if (event.target.type === "number") onEdit(event);
 });
-seatCount.addEventListener("change", () => fit());
+seatCount.addEventListener("change", () => {
+  form.elements.sit_out.checked = seatCount.value === "5" && !countsOf(built(false)).includes(5);
+  fit();
+  review();
+});
 
 form.addEventListener("submit", async (event) => {
   event.preventDefault();

@@ -20,7 +20,7 @@ export function rematchBody(game) {
   return {
     variant: game.variant,
     players: [...game.players],
-    team_names: game.teams.map((team) => team.name),
+    team_names: game.rules.sit_out ? null : game.teams.map((team) => team.name), // five: the sides change
     rules: { ...game.rules, first_dealer: game.next_dealer },
   };
 }

@@ -11,7 +11,7 @@ import weakref
 import requests
 from layout import LAYOUT_PROBLEMS
 
-from scorekeeper.rules import PRESETS, preset
+from scorekeeper.rules import PRESETS, preset, sides_of
 
 WIDTHS = [(320, 640), (360, 740), (390, 844), (414, 896), (430, 932), (844, 390)]
 # 200 % text, as a phone's text-size setting makes it: the browser's default font size doubled (what rem and em
@@ -37,6 +37,9 @@ TEAMS = {"short": ["Us", "Them", "We", "You"], "20": ["The Card Sharks Club", "G
          "40 unspaced": ["Thecardsharksofthethursdaynightclubofelm", "Grandmaandgrandpajofromthefarmonthehill",
                          "Theaceshighclubofcentennialhallanditsfr", "Everybodyelsewhocamealongtonightforcard"]}
 CELLS = [(variant, count) for variant in PRESETS for count in sorted(preset(variant).seat_counts)]
+# Five at a table, the dealer sitting out (rules.sit_out): every partnership preset for four, with five players.
+FIVE_CELLS = [variant for variant, rules in PRESETS.items() if rules.partners and 4 in rules.seat_counts]
+SIT_OUT = {"sit_out": "dealer"}
 
 
 def cell_id(variant: str, count: int) -> str:
@@ -46,7 +49,8 @@ def cell_id(variant: str, count: int) -> str:
 def game_body(variant: str, count: int, names: str, rules: dict | None = None) -> dict:
     """The body of POST /api/games for a cell: its players, and its team names where it has partners."""
     body = {"variant": variant, "players": NAMES[names][:count], **({"rules": rules} if rules else {})}
-    if preset(variant).with_overrides(rules).partners:
+    made = preset(variant).with_overrides(rules)
+    if made.partners and not made.sit_out:  # five at a table has no team names: the sides change every hand
         body["team_names"] = TEAMS[names][:2]
     return body
 
@@ -65,7 +69,7 @@ class Table:
             game = made.json()
         self.game = game
         self.auth = {"Authorization": f"Bearer {self.game['edit_key']}"}
-        self.teams = len(self.game["teams"])
+        self.teams = 2 if self.rules.sit_out else len(self.game["teams"])  # five at a table: two sides a hand
 
     def url(self, tail: str = "") -> str:
         return f"{self.base}/api/games/{self.game['id']}{tail}"
@@ -80,8 +84,22 @@ class Table:
             got += value if mine else 0
         return taken
 
+    def seat(self, bidder: int, moon: bool = False) -> tuple[int, int]:
+        """The bidder (where the dealer sits out, the next seat when `bidder` deals, and for a moon one who is not in
+        the hole) and the bidding side."""
+        if not self.rules.sit_out:
+            return bidder, bidder % self.teams
+        game = self.current()
+        sides = sides_of(self.rules.players, game["next_dealer"])
+        playing = [seat for side in sides for seat in side]
+        if bidder not in playing or (moon and game["scores"][bidder] < 0):
+            bidder = next((seat for seat in playing if not moon or game["scores"][seat] >= 0), playing[0])
+        return bidder, 0 if bidder in sides[0] else 1
+
     def hand(self, bidder: int, bid, team_takes: int | None = None, **extra) -> dict:
-        team = bidder % self.teams
+        bidder, team = self.seat(bidder, moon=bid == "moon")
+        if self.rules.sit_out and extra.get("all_tricks") is not None:
+            extra["all_tricks"] = team  # the bidders' side took every trick
         return {"bidder": bidder, "bid": bid, "captured": self.captured(team if team_takes is None else team_takes,
                                                                         bid), **extra}
 
@@ -134,9 +152,8 @@ class Table:
         for number in range(200):
             if self.current()["status"] == "finished":
                 return
-            bidder = number % len(self.game["players"])
-            self.post({"bidder": bidder, "bid": self.rules.min_bid,
-                       "captured": dict.fromkeys(self.rules.points, bidder % self.teams)})
+            bidder, team = self.seat(number % len(self.game["players"]))
+            self.post({"bidder": bidder, "bid": self.rules.min_bid, "captured": dict.fromkeys(self.rules.points, team)})
         raise AssertionError("the game did not end")
 
 

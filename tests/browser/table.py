@@ -103,7 +103,8 @@ def assert_sheet(page, game: dict) -> None:
     banner = page.locator('[data-slot="winner"]')
     if game["status"] == "finished":
         expect(banner).to_be_visible()
-        expect(banner).to_contain_text(f"Winner: {game['teams'][game['winner']]['name']}.")
+        pair = " & ".join(game["players"][seat] for seat in game.get("winners") or [])  # five: the winning pair
+        expect(banner).to_contain_text(f"Winner: {pair or game['teams'][game['winner']]['name']}.")
     else:
         expect(banner).to_be_hidden()
 

@@ -1,6 +1,7 @@
 """Every screen of a game holds on every phone, with any names and any number of players.
 
-The space: every preset at every player count it allows (26) x names (short; 20 characters; 40 with spaces; 40
+The space: every preset at every player count it allows (26), and five at a table at every partnership preset for
+four (10), x names (short; 20 characters; 40 with spaces; 40
 without: 104 cells) x widths 320, 360, 390, 414 and 430 in portrait and 844x390 in landscape, and 200 % text at
 320 px. For each cell the game's rows come from the API (made, set, misdeal, an edited hand, the moon or the bid of 5
 with every trick where the game has them; a game with a clock is won on time, its time-called row after a moon set),
@@ -16,7 +17,7 @@ from __future__ import annotations
 import pytest
 from layout import SAVE_IN_VIEW
 from longnames import open_game
-from matrix import CELLS, NAMES, Table, cell_id, problems_at_every_width
+from matrix import CELLS, FIVE_CELLS, NAMES, SIT_OUT, Table, cell_id, problems_at_every_width
 
 from scorekeeper.rules import CATALOGUE
 from scorekeeper.rules.options import POINT_VALUES
@@ -55,6 +56,25 @@ def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, nam
     problems = sheet_and_form(page, live_server, playing)
     won = Table(live_server, variant, count, names)
     won.finished()
+    open_game(page, live_server, won.game)
+    problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+    page.goto(f"{live_server}/share/{won.game['id']}")
+    problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
+
+
+@pytest.mark.parametrize("names", NAMES)
+@pytest.mark.parametrize("variant", FIVE_CELLS)
+def test_every_screen_of_a_game_of_five_holds(live_server, new_page, variant, names):
+    """Five at a table, the dealer sitting out: five score columns, the form's line of who sits out and the four
+    bidders, the winning pair's banner and the share page, at every width and at 200 % text."""
+    playing = Table(live_server, variant, 5, names, rules=SIT_OUT)
+    playing.in_play()
+    page = new_page(entry=None, service_workers="block")
+    problems = sheet_and_form(page, live_server, playing)
+    won = Table(live_server, variant, 5, names, rules=SIT_OUT)
+    won.finished()
+    assert len(won.current()["winners"]) == 2
     open_game(page, live_server, won.game)
     problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     page.goto(f"{live_server}/share/{won.game['id']}")
