@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -70,3 +72,16 @@ def wait_until_healthy(base: str, server: subprocess.Popen, log: Path) -> None:
             pass
         time.sleep(0.2)
     pytest.fail(f"gunicorn did not answer /healthz:\n{log.read_text()[-3000:]}")
+
+
+@contextmanager
+def running(env: dict, log: Path, workers: int = 4) -> Iterator[str]:
+    """gunicorn on a free port with `env`, healthy, for the block; yields its base URL and stops it after."""
+    port = free_port()
+    process = start_gunicorn(port, env, log, workers=workers)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_until_healthy(base, process, log)
+        yield base
+    finally:
+        stop(process)

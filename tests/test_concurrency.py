@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from served import free_port, start_gunicorn, stop, wait_until_healthy
+from served import running
 
 pytestmark = pytest.mark.slow
 
@@ -48,15 +48,10 @@ def server(request, tmp_path_factory, make_postgres_database):
     """gunicorn -w 4 serving the app on a database of its own; yields its base URL."""
     tmp_path = tmp_path_factory.mktemp(request.param)
     url, extra = database(request.param, tmp_path, make_postgres_database)
-    port, log = free_port(), tmp_path / "gunicorn.log"
-    process = start_gunicorn(port, {"DATABASE_URL": url, "SECRET_KEY": "concurrency-test", "RATELIMIT_ENABLED": "0",
-                                    **extra}, log)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(base, process, log)
+    log = tmp_path / "gunicorn.log"
+    with running({"DATABASE_URL": url, "SECRET_KEY": "concurrency-test", "RATELIMIT_ENABLED": "0", **extra},
+                 log) as base:
         yield base
-    finally:
-        stop(process)
     assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
 
 

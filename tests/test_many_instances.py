@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from served import free_port, start_gunicorn, stop
-from test_concurrency import BACKEND, database, wait_until_healthy
+from served import free_port, start_gunicorn, stop, wait_until_healthy
+from test_concurrency import BACKEND, database
 
 pytestmark = pytest.mark.slow
 

@@ -28,7 +28,7 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
-from served import free_port, start_gunicorn, stop, wait_until_healthy
+from served import running
 from test_concurrency import BACKEND, database
 
 pytestmark = pytest.mark.slow
@@ -55,15 +55,9 @@ def server(tmp_path_factory, make_postgres_database):
     """gunicorn as the Procfile starts it, 2 workers, on a database of its own (the run's); yields its base URL."""
     tmp_path = tmp_path_factory.mktemp("openapi")
     url, extra = database(BACKEND, tmp_path, make_postgres_database)
-    port, log = free_port(), tmp_path / "gunicorn.log"
     env = {"DATABASE_URL": url, "SECRET_KEY": "openapi-fuzz", **RAISED, **extra}
-    process = start_gunicorn(port, env, log, workers=2)
-    base = f"http://127.0.0.1:{port}"
-    try:
-        wait_until_healthy(base, process, log)
+    with running(env, tmp_path / "gunicorn.log", workers=2) as base:
         yield base
-    finally:
-        stop(process)
 
 
 @pytest.fixture(scope="module")
