@@ -131,14 +131,17 @@ def test_stateful_sequences_answer_as_described(api_schema):
     # number of players, and a sequence needs a game to reach its hands.
     examples = {(path, method.upper()): [example["value"] for example in examples.values()]
                 for path, method, examples in request_examples(api_schema.raw_schema)}
-    sent = itertools.count()
     calls: Counter[str] = Counter()
 
     class Machine(api_schema.as_state_machine()):
+        def __init__(self):
+            super().__init__()
+            self.sent = itertools.count()  # each sequence its own count, so a replay sends the same bodies
+
         def before_call(self, case):
             chosen = examples.get((case.operation.path, case.method.upper()))
-            if chosen and next(sent) % 2:
-                case.body = chosen[next(sent) % len(chosen)]
+            if chosen and next(self.sent) % 2:
+                case.body = chosen[next(self.sent) % len(chosen)]
             header = keys.authorization(case.path_parameters or {})
             if header is not None:
                 case.headers = {**(case.headers or {}), "Authorization": header}
