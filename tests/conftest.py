@@ -7,50 +7,11 @@ import re
 
 import pytest
 from databases import drop_database, new_database
-from jinja2 import BytecodeCache
 from tables import PLAYERS
-from werkzeug.routing import Rule
 
 from scorekeeper import create_app
 from scorekeeper.database import migrate_now
-from scorekeeper.extensions import db
-
-# Every test gets an app of its own (its own config, caches and limiter), and building one is mostly Werkzeug
-# compiling a URL builder for each of the app's 80-odd routes, twice, with ast and compile(): about 80 ms of the
-# app's 100. A rule's builder without defaults is a function of the rule's parsed parts only (it reaches the
-# rule's converters through `self` when called), so the suite compiles each once and every later app reuses it.
-_BUILDERS: dict = {}
-_compile_builder = Rule._compile_builder
-
-
-def _kept_builder(rule: Rule, append_unknown: bool = True):
-    if rule.defaults:  # a default is folded in through the rule's own converter: compile as Werkzeug does
-        return _compile_builder(rule, append_unknown)
-    key = (tuple(rule._trace), append_unknown)
-    if key not in _BUILDERS:
-        _BUILDERS[key] = _compile_builder(rule, append_unknown)
-    return _BUILDERS[key]
-
-
-Rule._compile_builder = _kept_builder
-
-
-class KeptTemplates(BytecodeCache):
-    """Compiled templates kept in memory for every app of the test run: each app would compile each of its
-    pages anew (60-90 ms a page). Jinja checks each kept template against its source's checksum."""
-
-    def __init__(self):
-        self.codes: dict[str, bytes] = {}
-
-    def load_bytecode(self, bucket) -> None:
-        if bucket.key in self.codes:
-            bucket.bytecode_from_string(self.codes[bucket.key])
-
-    def dump_bytecode(self, bucket) -> None:
-        self.codes[bucket.key] = bucket.bytecode_to_string()
-
-
-TEMPLATES = KeptTemplates()
+from scorekeeper.extensions import db, limiter
 
 
 def postgres_url() -> str | None:
@@ -95,28 +56,50 @@ def database_url(tmp_path_factory, make_postgres_database) -> str:
 
 
 def _empty_tables(app) -> None:
+    """Delete every row, children first: on PostgreSQL in one round trip, SQLite a statement at a time."""
+    deletes = [f"DELETE FROM {table.name}" for table in reversed(db.metadata.sorted_tables)]
     with app.app_context(), db.engine.begin() as connection:
-        for table in reversed(db.metadata.sorted_tables):
-            connection.execute(table.delete())
+        if connection.dialect.name == "postgresql":
+            deletes = ["; ".join(deletes)]
+        for delete in deletes:
+            connection.exec_driver_sql(delete)
 
 
-@pytest.fixture
-def app(database_url, tmp_path):
-    """An app on an empty database, CSRF on as in production: form tests post the token from the page."""
+@pytest.fixture(scope="session")
+def built_app(database_url):
+    """The app the tests of this process share: building one costs more than most tests (its 80-odd routes, its
+    templates), and what a test changes is put back by `app`."""
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": database_url,
         "AUTO_MIGRATE": False,  # migrated once, by database_url
         "SERVER_NAME": "scorekeeper.test",
-        "RATELIMIT_ENABLED": False,  # tests/test_limits.py switches the limits on
+        "RATELIMIT_ENABLED": False,  # tests/test_limits.py switches the limits on, in apps of its own
         "SCORE_CACHE": os.environ.get("SCORE_CACHE", "1") != "0",  # SCORE_CACHE=0 runs the suite without it
     })
-    app.jinja_env.bytecode_cache = TEMPLATES
-    _empty_tables(app)
-    yield app
+    yield app, dict(vars(limiter))
     with app.app_context():
         db.engine.dispose()
+
+
+@pytest.fixture
+def app(built_app):
+    """The app on an empty database, CSRF on as in production (form tests post the token from the page), as if new:
+    its configuration and debug flag are put back after the test, and what it keeps in memory (the scored games,
+    the group figures, the import map) is dropped."""
+    built_app, limits = built_app
+    # Flask-Limiter keeps its settings (on or off, its storage) on the one Limiter of the process, which the apps
+    # other tests build with their limits on set anew: this app's are put back.
+    vars(limiter).update(limits)
+    config, kept = dict(built_app.config), set(built_app.extensions)
+    _empty_tables(built_app)
+    yield built_app
+    built_app.config.clear()
+    built_app.config.update(config)
+    built_app.debug = config["DEBUG"]  # and the template reloading it sets
+    for name in set(built_app.extensions) - kept:
+        del built_app.extensions[name]
 
 
 @pytest.fixture

@@ -59,6 +59,13 @@ def stop(server: subprocess.Popen) -> None:
         server.wait()
 
 
+def no_traceback(log: Path) -> None:
+    """Fail if the server's log holds a traceback, showing the first one whole with what it logged before it."""
+    text = log.read_text()
+    at = text.find("Traceback")
+    assert at < 0, text[max(0, at - 1500):at + 4000]
+
+
 def wait_until_healthy(base: str, server: subprocess.Popen, log: Path) -> None:
     """Poll /healthz until it answers 200."""
     deadline = time.monotonic() + 60

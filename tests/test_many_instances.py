@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from served import free_port, start_gunicorn, stop, wait_until_healthy
+from served import free_port, no_traceback, start_gunicorn, stop, wait_until_healthy
 from test_concurrency import BACKEND, database
 
 pytestmark = pytest.mark.slow
@@ -40,7 +40,7 @@ def gunicorn(url: str, extra: dict, log: Path):
         yield base
     finally:
         stop(server)
-    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
+    no_traceback(log)
 
 
 @pytest.fixture(scope="module")

@@ -94,7 +94,8 @@ def live_server(app) -> Iterator[str]:
     app.config["SERVER_NAME"] = None  # external URLs (share_url, og:url) name the live host
     in_flight = InFlight(app)
     server = make_server("127.0.0.1", 0, in_flight, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    # serve_forever looks for shutdown() between waits for a connection: every 20 ms, not the default 500
+    thread = threading.Thread(target=server.serve_forever, args=(0.02,), name="live-server", daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"

@@ -172,20 +172,39 @@ def problems_at_every_width(page, scope: str, extra: str | None = None, text_200
     viewport, and with `text_200` at 200 % text on the narrowest phone too."""
     found = []
 
-    def check(label: str) -> None:
-        page.wait_for_timeout(30)
-        for problem in page.evaluate(LAYOUT_PROBLEMS, scope) + (page.evaluate(extra) if extra else []):
-            found.append(f"{label}: {problem}")
+    # One call a size: wait until the page is at that size (nothing in the app reacts to a resize in script: the
+    # layout is CSS alone, so the first read after it computes the new layout), then run every check.
+    checks = f"""async ([width, font, scope]) => {{
+      const sized = await ({SIZED})([width, font]);
+      if (sized !== true) return [`the page is not at the size set: ${{sized}}`];
+      return [...({LAYOUT_PROBLEMS})(scope), ...({extra or "() => []"})()];
+    }}"""
+
+    def check(label: str, width: int, font: int) -> None:
+        found.extend(f"{label}: {problem}" for problem in page.evaluate(checks, [width, font, scope]))
 
     for width, height in WIDTHS:
         page.set_viewport_size({"width": width, "height": height})
-        check(f"{width}x{height}")
+        check(f"{width}x{height}", width, TEXT_100["standard"])
     if text_200:
         width, height = TEXT_200["size"]
         page.set_viewport_size({"width": width, "height": height})
         text_size(page, TEXT_200)
         try:
-            check(f"{width}x{height} text 200%")
+            check(f"{width}x{height} text 200%", width, TEXT_200["standard"])
         finally:
             text_size(page, TEXT_100)
     return found
+
+
+# Whether the page lays out at the width and default font size (the root's: the stylesheet sets none) just set,
+# a few frames allowed for them to arrive; else what it has.
+SIZED = """async ([width, font]) => {
+  const now = () => [window.innerWidth, parseFloat(getComputedStyle(document.documentElement).fontSize)];
+  for (let frame = 0; frame < 10; frame++) {
+    const [seen, size] = now();
+    if (seen === width && size === font) return true;
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+  return `${now()[0]} px wide at ${now()[1]} px text`;
+}"""

@@ -68,7 +68,9 @@ def test_a_new_version_is_offered_and_runs_after_reload(live_server, app, persis
     expect(prompt).to_contain_text("A new version of the app is ready.")
     assert page.evaluate(WORKER_VERSION) == old  # the old worker serves this page until the reload
     assert "?v=new" not in page.locator('script[src*="game.js"]').get_attribute("src")
-    with page.expect_navigation():
+    # The new worker activates (the old cache deleted, every page claimed), then the page reloads through it: on a
+    # busy machine that takes more than the default 10 s.
+    with page.expect_navigation(timeout=30_000):
         prompt.get_by_role("button", name="Reload").click()
     page.wait_for_function("() => window.gamePage")
     assert page.url.endswith(f"/games/{game_id}")

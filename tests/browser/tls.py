@@ -23,7 +23,7 @@ from pathlib import Path
 
 import pytest
 import requests
-from served import free_port, start_gunicorn, stop
+from served import free_port, no_traceback, start_gunicorn, stop
 
 
 def _browser_conftest():
@@ -199,7 +199,7 @@ def https_server(request, tmp_path_factory, tls_files) -> Iterator[Served]:
         stop(server)
         if proxy is not None:
             proxy.__exit__(None, None, None)
-    assert "Traceback" not in log.read_text(), log.read_text()[-3000:]
+    no_traceback(log)
 
 
 @pytest.fixture(scope="module")
