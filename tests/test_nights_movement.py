@@ -250,7 +250,7 @@ def test_a_table_needs_two_winners_of_its_own():
         movement.flow(Played(draw, (frozenset(["p00"]), frozenset(["p04", "p06"]))))
 
 
-@pytest.mark.parametrize("module", ["movement"])
+@pytest.mark.parametrize("module", ["movement", "scores"])
 def test_the_night_core_is_pure(module):
     """The movement and the night's scores import neither Flask nor SQLAlchemy, nor the rest of the app."""
     path = Path(scorekeeper.__file__).parent / "nights" / f"{module}.py"
