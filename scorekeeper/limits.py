@@ -31,8 +31,9 @@ def _address_and_game() -> str:
 
 
 def _address_and_tournament() -> str:
-    """Writes to one tournament are counted per address and tournament."""
-    return f"{get_remote_address()}/{(request.view_args or {}).get('tournament_id', '')}"
+    """Writes to one tournament (or night) are counted per address and tournament."""
+    args = request.view_args or {}
+    return f"{get_remote_address()}/{args.get('tournament_id') or args.get('night_id', '')}"
 
 
 games = limiter.shared_limit(

@@ -1,0 +1,65 @@
+"""A night's tables for the whole night and their signed scorecards: after the losing side signs, only the
+director's key changes that game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import sqlalchemy as sa
+
+from .. import games
+from ..database import writing
+from ..extensions import db
+from ..games import NotFound
+from ..keys import check_key, key_matches, replace_key_hash, was_replaced
+from ..models import Game, utcnow
+from ..rules import Conflict, RuleError
+from .draws import load_rounds, losers
+from .models import Night, NightRound, NightTable
+from .service import find_for_update
+
+
+def current_table(night: Night, number: int) -> tuple[NightRound, NightTable]:
+    """The table called `number` in the latest game that has it (the game it plays now, or played last)."""
+    for night_round in reversed(load_rounds(night)):
+        for table in night_round.tables:
+            if table.number == number:
+                return night_round, table
+    raise NotFound(f"Table {number} has not played a game of this night yet.")
+
+
+def _signer(night: Night, table: NightTable, body: Any) -> int:
+    """The player of the losing side who signs, by name."""
+    if not isinstance(body, Mapping) or not isinstance(body.get("player"), str):
+        raise RuleError("Send the name of the player who signs: {\"player\": \"<name>\"}.", "player")
+    names = {player.id: player.name for player in night.players}
+    losing = losers(table)
+    found = [player for player in losing if names[player].casefold() == body["player"].strip().casefold()]
+    if not found:
+        who = " or ".join(names[player] for player in losing)
+        raise RuleError(f"A player of the side that lost at table {table.number} signs its scorecard: {who}.",
+                        "player")
+    return found[0]
+
+
+def sign(night_id: str, number: int, table_key: str | None, body: Any) -> NightTable:
+    """A player of the losing side confirms a table's finished game with the table's key; the game is then
+    opened only by the key derived from the director's."""
+    with writing():
+        night = find_for_update(night_id)
+        _, table = current_table(night, number)
+        game = db.session.scalar(sa.select(Game).where(Game.id == table.game_id).with_for_update())
+        if table.signed_by is not None:
+            held = key_matches(game, table_key) or was_replaced(game, table_key)
+            if not held or _signer(night, table, body) != table.signed_by:
+                raise Conflict(f"Table {number}'s scorecard is already signed; only the director can change it.")
+            return table  # the same signature sent again
+        check_key(game, table_key)
+        if games.state_of(game).outcome is None:
+            raise Conflict(f"Table {number}'s game is not over yet: sign its scorecard when it ends.")
+        table.signed_by, table.signed_at = _signer(night, table, body), utcnow()
+        replace_key_hash(game, table.lock_key_hash)
+        games.touch(game)
+        db.session.flush()
+    return table
