@@ -109,9 +109,13 @@ def draw_next(night_id: str, edit_key: str | None) -> int:
 def call_round(night_round: NightRound, ended: str | None = None) -> int:
     """Call time at every table of a game still playing (but the game `ended` now): the hand in play is finished,
     the side ahead wins, a level table plays on (the tournament clock's time call); returns the tables called."""
-    ids = [table.game_id for table in night_round.tables if table.game_id != ended]
+    head, ids = night_round.tables[0].game_id, [table.game_id for table in night_round.tables[1:]]
+    locked = []
+    if ended != head:  # the head table's game first (a write that ends it has locked it already), then the others
+        locked.append(db.session.scalar(sa.select(Game).where(Game.id == head).with_for_update()))
+    locked += db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).order_by(Game.id).with_for_update()).all()
     called = 0
-    for game in db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).with_for_update()):
+    for game in locked:
         if game.time_called_after is None and games.state_of(game).outcome is None:
             game.time_called_after, game.time_finish_hand, game.time_called_at = len(game.hands), True, utcnow()
             games.touch(game)

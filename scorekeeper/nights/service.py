@@ -14,6 +14,7 @@ from ..extensions import db
 from ..games import NotFound
 from ..keys import check_key, is_token, key_hash, new_token
 from ..models import utcnow
+from ..revisions import touch
 from ..rules import Conflict, RuleError, preset
 from ..rules.names import clean_name
 from ..tournaments.service import SEED_MAX, number, text
@@ -156,6 +157,7 @@ def add_players(night_id: str, edit_key: str | None, body: Any) -> list[NightPla
             raise RuleError(f"A night takes at most {MAX_PLAYERS} players.", "name")
         made = [NightPlayer(name=name) for name in names]
         night.players.extend(made)
+        touch(night)
         db.session.flush()
     return made
 
@@ -166,4 +168,5 @@ def end_night(night_id: str, edit_key: str | None) -> Night:
         night = lock(night_id, edit_key)
         if night.ended_at is None:
             night.ended_at = utcnow()
+            touch(night)
     return night
