@@ -176,3 +176,4 @@ class Held:
 
 games = Held("keys")
 tournaments = Held("tournament_keys")
+nights = Held("night_keys")

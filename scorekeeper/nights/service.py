@@ -15,7 +15,7 @@ from ..games import NotFound
 from ..keys import check_key, is_token, key_hash, new_token
 from ..models import utcnow
 from ..revisions import touch
-from ..rules import Conflict, RuleError, preset
+from ..rules import PRESETS, Conflict, RuleError, preset
 from ..rules.names import clean_name
 from ..tournaments.service import SEED_MAX, number, text
 from .models import Night, NightPlayer
@@ -81,6 +81,18 @@ def _rules(body: Mapping[str, Any]) -> tuple[str, dict[str, Any]]:
         raise RuleError(f"A night plays a game for four with partners; {variant} is not one.", "variant")
     rules.with_overrides(FIVE).seated(5)
     return variant, dict(overrides)
+
+
+def night_variants() -> list[str]:
+    """The presets a night can play: games for four with partners that five can play with the dealer out."""
+    found = []
+    for variant in PRESETS:
+        try:
+            _rules({"variant": variant})
+        except RuleError:
+            continue
+        found.append(variant)
+    return found
 
 
 def _games(body: Mapping[str, Any]) -> int | None:

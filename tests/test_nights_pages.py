@@ -1,0 +1,94 @@
+"""A night's pages: set up from a form, the director's page (CSRF, the held key), table cards, the projector
+screen and a player's page, every name escaped."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from nights import Night, names
+
+HOSTILE = "<b>Bo</b>&"
+
+
+def token(page: str) -> str:
+    """The CSRF token of a page's form."""
+    return re.search(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"', page).group(1)
+
+
+@pytest.fixture
+def directed(client):
+    """A night made from the form: this browser holds the director's key."""
+    page = client.get("/nights/new").get_data(as_text=True)
+    response = client.post("/nights/new", data={"csrf_token": token(page), "name": "Church hall",
+                                                "variant": "ten-point", "games": "3", "movement": "winners_up",
+                                                "rank_by": "total"})
+    assert response.status_code == 303
+    return response.location.split("/nights/")[1].split("/")[0]
+
+
+def post_form(client, night_id: str, action: str, **data):
+    """A director's form from the director's page, with its CSRF token."""
+    page = client.get(f"/nights/{night_id}/manage").get_data(as_text=True)
+    return client.post(f"/nights/{night_id}/manage/{action}", data={"csrf_token": token(page), **data})
+
+
+def test_the_director_registers_draws_and_calls_from_the_page(client, directed):
+    """Pasted names, a draw, a call: each a redirect back to the page, which shows the tables and their links."""
+    assert post_form(client, directed, "players", text="Ann\nBo\nCy, Di\n" + HOSTILE).status_code == 303
+    page = client.get(f"/nights/{directed}/manage").get_data(as_text=True)
+    assert "5 registered." in page and "&lt;b&gt;Bo&lt;/b&gt;&amp;" in page and HOSTILE not in page
+    assert post_form(client, directed, "draw").status_code == 303
+    page = client.get(f"/nights/{directed}/manage").get_data(as_text=True)
+    assert "Game 1 is drawn." in page and f"/nights/{directed}/tables/1#key=" in page
+    assert post_form(client, directed, "call").status_code == 303
+    refused = post_form(client, directed, "draw")
+    assert refused.status_code == 409 and "still being played" in refused.get_data(as_text=True)
+
+
+def test_a_form_without_its_token_changes_nothing(client, directed):
+    """CSRF: a post without the token is 400 and nobody is registered."""
+    assert client.post(f"/nights/{directed}/manage/players", data={"text": "Ann"}).status_code == 400
+    assert "Ann" not in client.get(f"/nights/{directed}/manage").get_data(as_text=True)
+
+
+def test_another_browser_needs_the_key(app, client, directed):
+    """A browser without the key gets the key form; a wrong key 403; its actions are refused."""
+    other = app.test_client()
+    page = other.get(f"/nights/{directed}/manage")
+    assert page.status_code == 200 and "director's key" in page.get_data(as_text=True)
+    wrong = other.post(f"/nights/{directed}/manage/key", data={"csrf_token": token(page.get_data(as_text=True)),
+                                                               "key": "x" * 22})
+    assert wrong.status_code == 403
+    assert other.get(f"/nights/{directed}/cards").status_code == 403
+
+
+def test_a_bad_new_night_says_why(client):
+    """No name: 422 with the form again."""
+    page = client.get("/nights/new").get_data(as_text=True)
+    response = client.post("/nights/new", data={"csrf_token": token(page), "name": "", "variant": "ten-point",
+                                                "movement": "winners_up", "rank_by": "total"})
+    assert response.status_code == 422
+
+
+@pytest.mark.parametrize("count", [4, 9, 13])
+def test_the_cards_give_a_qr_code_per_table(client, directed, count):
+    """One card per table the players fill, each with its link's QR code."""
+    post_form(client, directed, "players", text="\n".join(names(count)))
+    page = client.get(f"/nights/{directed}/cards")
+    assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
+    assert page.get_data(as_text=True).count('class="night-card"') == (count // 4)
+    assert page.get_data(as_text=True).count("<svg") == count // 4
+
+
+def test_the_screen_and_a_players_page_follow_the_night(client):
+    """The projector shows the leaderboard and the tables; a player's page says where they sit."""
+    night = Night(client)
+    players = night.register(names(8) + [HOSTILE])
+    tables = night.draw()["tables"]
+    screen = client.get(f"/nights/{night.id}/screen").get_data(as_text=True)
+    assert "Table 2" in screen and "&lt;b&gt;Bo&lt;/b&gt;&amp;" in screen and HOSTILE not in screen
+    seat = tables[1]["seats"][3]
+    page = client.get(f"/nights/{night.id}/players/{seat['id']}").get_data(as_text=True)
+    assert "Game 1: table 2, seat 4." in page
+    assert client.get(f"/nights/{night.id}/players/{players[-1]['id'] + 99}").status_code == 404
