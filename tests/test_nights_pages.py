@@ -92,3 +92,31 @@ def test_the_screen_and_a_players_page_follow_the_night(client):
     page = client.get(f"/nights/{night.id}/players/{seat['id']}").get_data(as_text=True)
     assert "Game 1: table 2, seat 4." in page
     assert client.get(f"/nights/{night.id}/players/{players[-1]['id'] + 99}").status_code == 404
+
+
+def join(client, location: str, key: str) -> None:
+    """The table's phone joins a game from its scorer page, as join.js sends the link's #key."""
+    page = client.get(location).get_data(as_text=True)
+    assert client.post(location, data={"csrf_token": token(page), "key": key}).status_code == 303
+
+
+def test_a_tables_phone_keeps_its_table_all_night_and_signs_by_name(app, client):
+    """Joined once, the phone's table link opens each new game's sheet directly; between games it lists the
+    losing side's names, and a tap signs; a phone without the key is shown no names."""
+    night = Night(client)
+    night.register(names(8))
+    tables = night.draw()["tables"]
+    link = f"/nights/{night.id}/tables/2"
+    phone = app.test_client()
+    join(phone, phone.get(link).location, tables[1]["edit_key"])
+    night.finish_all(tables)
+    page = phone.get(link).get_data(as_text=True)
+    losers = [tables[1]["seats"][1]["name"], tables[1]["seats"][3]["name"]]
+    assert all(f"I am {name}: sign" in page for name in losers)
+    assert "I am" not in app.test_client().get(link).get_data(as_text=True)
+    signed = phone.post(f"/nights/{night.id}/tables/2/sign", data={"csrf_token": token(page), "player": losers[0]})
+    assert signed.status_code == 303 and f"signed by {losers[0]}" in phone.get(link).get_data(as_text=True)
+    second = night.draw()["tables"]
+    assert phone.get(link).location.endswith(f"/games/{second[1]['game']}")
+    refused = phone.post(f"/nights/{night.id}/tables/1/sign", data={"csrf_token": token(page), "player": "Nobody"})
+    assert refused.status_code in (401, 403)

@@ -9,7 +9,8 @@ from flask import Blueprint, flash, make_response, redirect, render_template, re
 
 from .. import games, limits
 from ..http import rule_status, too_many
-from ..keys import Forbidden, key_matches, night_table_key, opened
+from ..keys import Forbidden, key_matches, night_table_key, opened, was_replaced
+from ..keys import games as held_games
 from ..keys import nights as held_nights
 from ..links import qr_svg
 from ..rules import RuleError
@@ -176,16 +177,46 @@ def player(night_id: str, player_id: int):
                            seconds=SCREEN_SECONDS)
 
 
+def _phone_key(night: Night, number: int) -> str | None:
+    """The table's key this phone holds: the key it joined one of the table's games with, if it still opens that
+    game or was replaced there by a signature (a table's key is the same for every game it plays)."""
+    for night_round in reversed(draws.load_rounds(night)):
+        for found in night_round.tables:
+            key = held_games.key_for(found.game_id) if found.number == number else None
+            if key and (key_matches(found.game, key) or was_replaced(found.game, key)):
+                return key
+    return None
+
+
 @bp.get("/nights/<night_id>/tables/<int:number>")
 def table(night_id: str, number: int):
-    """The table's game while it plays (the browser keeps the link's #key for the scorer page); between games,
-    who sat there, the result, the signature, and that the next game is not drawn yet."""
+    """The game the table plays now: straight to its score sheet on a phone that holds the table's key, else to
+    the scorer page that takes the key from the link's #key. Between games: who sat there, the result, and the
+    losing side's names to sign with."""
     night = service.get_night(night_id)
     night_round, found = scorecards.current_table(night, number)
+    key = _phone_key(night, number)
     if games.state_of(found.game).outcome is None:
+        if key and key_matches(found.game, key):
+            held_games.remember(found.game_id, key)
+            return redirect(url_for("pages.game", game_id=found.game_id), code=303)
         return redirect(url_for("pages.join", game_id=found.game_id), code=303)
     names = {player.id: player.name for player in night.players}
     results = draws.own_results(found)
     seats = [(seat, names[player], *results[player]) for seat, player in enumerate(found.seats)]
-    return render_template("nights/table.html", night=night, number=number, game_number=night_round.number,
-                           seats=seats, signed_by=names.get(found.signed_by), share=found.game_id)
+    signers = [names[player] for player in draws.losers(found)] if key and found.signed_by is None else []
+    page = render_template("nights/table.html", night=night, number=number, game_number=night_round.number,
+                           seats=seats, signed_by=names.get(found.signed_by), share=found.game_id, signers=signers)
+    return _no_store(page)
+
+
+@bp.post("/nights/<night_id>/tables/<int:number>/sign")
+@limits.tournament_writes
+def sign(night_id: str, number: int):
+    """A player of the losing side taps their name on the table's phone."""
+    night = service.get_night(night_id)
+    form = ActionForm()
+    if not form.validate_on_submit():
+        raise RuleError("Reload the page and tap your name again.")
+    scorecards.sign(night_id, number, _phone_key(night, number), {"player": request.form.get("player", "")})
+    return redirect(url_for(".table", night_id=night_id, number=number), 303)
