@@ -73,6 +73,11 @@ tournament_writes = limiter.shared_limit(  # registrations, draws, starts, tie-b
     key_func=_address_and_tournament, error_message="Too many changes to this tournament from this address.",
     deduct_when=_key_opened,
 )
+night_table_writes = limiter.shared_limit(  # a night table's signatures: as many as a game's writes, per table
+    _setting("RATELIMIT_GAME_WRITES"), scope="night-table-writes", methods=["POST"],
+    key_func=lambda: f"{_address_and_tournament()}/{(request.view_args or {}).get('number', '')}",
+    error_message="Too many changes to this table from this address.", deduct_when=_key_opened,
+)
 WRONG_KEYS = "Too many keys that open nothing from this address."
 TOURNAMENT_GAMES = "Too many tournament games drawn from this address."
 

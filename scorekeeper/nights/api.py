@@ -181,7 +181,7 @@ def table(night_id: str, number: int):
 
 
 @bp.post("/<night_id>/tables/<int:number>/sign")
-@limits.tournament_writes
+@limits.night_table_writes
 def sign(night_id: str, number: int):
     """A player of the side that lost signs the table's scorecard, with the table's key."""
     found = scorecards.sign(night_id, number, bearer_key(), json_body())

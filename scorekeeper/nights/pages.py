@@ -211,7 +211,7 @@ def table(night_id: str, number: int):
 
 
 @bp.post("/nights/<night_id>/tables/<int:number>/sign")
-@limits.tournament_writes
+@limits.night_table_writes
 def sign(night_id: str, number: int):
     """A player of the losing side taps their name on the table's phone."""
     night = service.get_night(night_id)
