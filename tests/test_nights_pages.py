@@ -120,3 +120,14 @@ def test_a_tables_phone_keeps_its_table_all_night_and_signs_by_name(app, client)
     assert phone.get(link).location.endswith(f"/games/{second[1]['game']}")
     refused = phone.post(f"/nights/{night.id}/tables/1/sign", data={"csrf_token": token(page), "player": "Nobody"})
     assert refused.status_code in (401, 403)
+
+
+def test_a_tables_score_sheet_links_back_to_the_table(client):
+    """A night table's game page offers the table's link for the night; another game's page does not."""
+    night = Night(client)
+    night.register(names(8))
+    tables = night.draw()["tables"]
+    page = client.get(f"/games/{tables[1]['game']}").get_data(as_text=True)
+    assert f'href="/nights/{night.id}/tables/2"' in page and "Table 2: sign, then the next game" in page
+    alone = client.post("/api/games", json={"variant": "ten-point", "players": ["A", "B", "C", "D"]}).get_json()
+    assert "night-back" not in client.get(f"/games/{alone['id']}").get_data(as_text=True)

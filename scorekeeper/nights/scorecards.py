@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 import sqlalchemy as sa
+from flask import url_for
 
 from .. import games
 from ..database import writing
@@ -27,6 +28,15 @@ def current_table(night: Night, number: int) -> tuple[NightRound, NightTable]:
             if table.number == number:
                 return night_round, table
     raise NotFound(f"Table {number} has not played a game of this night yet.")
+
+
+def table_link(game_id: str) -> tuple[int, str] | None:
+    """For a night table's game, the table's number and the address of its link for the night; else None."""
+    found = db.session.execute(sa.select(NightTable.number, NightRound.night_id).join(NightRound).where(
+        NightTable.game_id == game_id)).first()
+    if found is None:
+        return None
+    return found.number, url_for("night_pages.table", night_id=found.night_id, number=found.number)
 
 
 def _signer(night: Night, table: NightTable, body: Any) -> int:
