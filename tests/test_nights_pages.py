@@ -41,6 +41,7 @@ def test_the_director_registers_draws_and_calls_from_the_page(client, directed):
     assert post_form(client, directed, "draw").status_code == 303
     page = client.get(f"/nights/{directed}/manage").get_data(as_text=True)
     assert "Game 1 is drawn." in page and f"/nights/{directed}/tables/1#key=" in page
+    assert page.count("Fix this game") == 1 and "/join#key=" in page  # five players: one table
     assert post_form(client, directed, "call").status_code == 303
     refused = post_form(client, directed, "draw")
     assert refused.status_code == 409 and "still being played" in refused.get_data(as_text=True)

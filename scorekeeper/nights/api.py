@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify, url_for
 from .. import games, limits
 from ..extensions import csrf
 from ..http import bearer_key, json_body, private
-from ..keys import check_key, key_matches, night_table_key, table_key
+from ..keys import check_key, night_table_key
 from ..links import share_url
 from . import draws, scorecards, service
 from .models import Night, NightRound, NightTable
@@ -50,10 +50,7 @@ def table_json(night: Night, table: NightTable, director_key: str | None = None)
         "signed_by": names.get(table.signed_by), "table_url": _table_url(night.id, table.number),
     }
     if director_key is not None:
-        key = night_table_key(director_key, night.id, table.number)
-        if table.signed_by is not None:
-            key = table_key(director_key, table.game_id)
-        body.update(edit_key=key if key_matches(table.game, key) else None,
+        body.update(edit_key=scorecards.opening_key(night.id, table, director_key),
                     table_url=_table_url(night.id, table.number, night_table_key(director_key, night.id,
                                                                                   table.number)))
     return body

@@ -12,7 +12,7 @@ from ..http import rule_status, too_many
 from ..keys import Forbidden, key_matches, night_table_key, opened, was_replaced
 from ..keys import games as held_games
 from ..keys import nights as held_nights
-from ..links import qr_svg
+from ..links import join_url, qr_svg
 from ..rules import RuleError
 from ..tournaments.forms import ActionForm, KeyForm
 from . import draws, scorecards, service
@@ -68,9 +68,11 @@ def _manage_page(night_id: str, status: int = 200, error: str | None = None, pla
     night = service.get_night(night_id)
     key = held_nights.held_key(night)
     view = _view(night)
-    links = {table.number: _table_link(night, table.number, key) for table in view["current"].tables} \
-        if view["current"] else {}
-    page = render_template("nights/manage.html", **view, links=links, error=error,
+    tables = view["current"].tables if view["current"] else []
+    links = {table.number: _table_link(night, table.number, key) for table in tables}
+    fixes = {table.number: join_url(table.game_id, opened) for table in tables
+             if (opened := scorecards.opening_key(night.id, table, key))}
+    page = render_template("nights/manage.html", **view, links=links, fixes=fixes, error=error,
                            players_form=players or PlayersForm(), action=ActionForm())
     return _no_store(page, status)
 

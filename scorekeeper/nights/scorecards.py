@@ -13,7 +13,7 @@ from .. import games
 from ..database import writing
 from ..extensions import db
 from ..games import NotFound
-from ..keys import check_key, key_matches, replace_key_hash, was_replaced
+from ..keys import check_key, key_matches, night_table_key, replace_key_hash, table_key, was_replaced
 from ..models import Game, utcnow
 from ..rules import Conflict, RuleError
 from .draws import load_rounds, losers
@@ -28,6 +28,14 @@ def current_table(night: Night, number: int) -> tuple[NightRound, NightTable]:
             if table.number == number:
                 return night_round, table
     raise NotFound(f"Table {number} has not played a game of this night yet.")
+
+
+def opening_key(night_id: str, table: NightTable, director_key: str) -> str | None:
+    """The key that opens a table's game now, made again from the director's: the table's key, or once signed
+    the game's own derived key; None if neither opens it (the game's key was changed at the table)."""
+    key = table_key(director_key, table.game_id) if table.signed_by is not None else \
+        night_table_key(director_key, night_id, table.number)
+    return key if key_matches(table.game, key) else None
 
 
 def table_link(game_id: str) -> tuple[int, str] | None:
