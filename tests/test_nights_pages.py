@@ -132,3 +132,23 @@ def test_a_tables_score_sheet_links_back_to_the_table(client):
     assert f'href="/nights/{night.id}/tables/2"' in page and "Table 2: sign, then the next game" in page
     alone = client.post("/api/games", json={"variant": "ten-point", "players": ["A", "B", "C", "D"]}).get_json()
     assert "night-back" not in client.get(f"/games/{alone['id']}").get_data(as_text=True)
+
+
+def test_the_standings_export_as_a_spreadsheet(client):
+    """A row per player in rank order, each game's own score, an asterisk until signed, a formula-looking name kept
+    as text."""
+    night = Night(client)
+    night.register(names(7) + ["=SUM(A1)"])
+    tables = night.draw()["tables"]
+    night.finish_all(tables)
+    night.post("/tables/1/sign", {"player": tables[0]["seats"][1]["name"]},
+               headers={"Authorization": f"Bearer {tables[0]['edit_key']}"})
+    response = client.get(f"/nights/{night.id}/standings.csv")
+    assert response.mimetype == "text/csv" and "attachment" in response.headers["Content-Disposition"]
+    rows = [row.split(",") for row in response.get_data(as_text=True).lstrip("\ufeff").splitlines()]
+    assert rows[0] == ["Rank", "Player", "Games", "Won", "Total", "Average", "Game 1"] and len(rows) == 9
+    lines = night.get("/standings").get_json()["players"]
+    assert [row[1] for row in rows[1:]] == ["'=SUM(A1)" if line["name"].startswith("=") else line["name"]
+                                            for line in lines]
+    assert sum(row[6].endswith("*") for row in rows[1:]) == 4
+    assert [int(row[6].rstrip("*")) for row in rows[1:]] == [line["total"] for line in lines]

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
 
 from .. import games, limits
+from ..exports import attachment, csv_text
 from ..http import rule_status, too_many
 from ..keys import Forbidden, key_matches, night_table_key, opened, was_replaced
 from ..keys import games as held_games
@@ -165,6 +166,22 @@ def screen(night_id: str):
     """The projector: the leaderboard, this game's tables and who sits where, how far the head table is."""
     view = _view(service.get_night(night_id))
     return render_template("nights/screen.html", **view, seconds=SCREEN_SECONDS)
+
+
+@bp.get("/nights/<night_id>/standings.csv")
+def standings_csv(night_id: str):
+    """The standings as a spreadsheet: a row per player, then their score in each game (empty: sat out or not
+    played yet; an asterisk: not signed yet)."""
+    view = _view(service.get_night(night_id))
+    count = len(view["night"].rounds)
+    rows: list[list] = [["Rank", "Player", "Games", "Won", "Total", "Average"]
+                        + [f"Game {number}" for number in range(1, count + 1)]]
+    for line in view["lines"]:
+        scores = {game.round: f"{game.score}{'' if game.signed else '*'}" for game in view["by_player"][line.player]}
+        average = "" if line.average is None else f"{float(line.average):.2f}"
+        rows.append([line.rank, view["names"][line.player], line.played, line.won, line.total, average]
+                    + [scores.get(number, "") for number in range(1, count + 1)])
+    return attachment(csv_text(rows), "text/csv", "night-standings.csv")
 
 
 @bp.get("/nights/<night_id>/players/<int:player_id>")
