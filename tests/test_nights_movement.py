@@ -72,11 +72,19 @@ def test_table_sizes_seat_everyone_the_count_allows(count):
 def test_the_counts_that_sit_out(count, out):
     """The edges: who sits out at each count fours and fives cannot seat, nobody elsewhere."""
     assert count - seatable(count) == out
-    with pytest.raises(ValueError, match="cannot be seated"):
-        if out:
+    if out:
+        with pytest.raises(ValueError, match="cannot be seated"):
             table_sizes(count)
-        else:
-            raise ValueError("cannot be seated")  # seatable counts: nothing to refuse
+    else:
+        assert sum(table_sizes(count)) == count
+
+
+@pytest.mark.parametrize("count", [6, 7, 11])
+def test_who_sits_out_is_drawn_from_the_seed(count):
+    """The same seed, the same sit-outs; across seeds, different players sit out game 1."""
+    names = players(count)
+    assert next_draw(names, [], 5).out == next_draw(names, [], 5).out
+    assert len({next_draw(names, [], seed).out for seed in range(20)}) > 1
 
 
 @pytest.mark.parametrize("kind", movement.MOVEMENTS)
