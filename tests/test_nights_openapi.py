@@ -43,3 +43,15 @@ def test_a_client_made_from_the_document_runs_a_night(client, served, openapi): 
     assert api.call("call_night_game", night_id=nid)[1] == {"called": 2}
     assert api.call("end_night", night_id=nid)[1]["ended"] is True
     assert api.call("get_night", night_id=nid)[1]["games_drawn"] == 2
+
+
+def test_a_client_made_from_the_document_changes_the_directors_key(client, served, openapi):  # noqa: F811
+    """The key change, its answer and a refusal with the old key, checked against the document."""
+    api = DocumentClient(client, openapi, served)
+    status, made = api.call("create_night", {"name": "Key night"})
+    api.key, nid = made["edit_key"], made["id"]
+    assert api.call("add_night_players", {"names": ["Ann", "Bo", "Cy", "Di"]}, night_id=nid)[0] == 201
+    assert api.call("draw_night_game", night_id=nid)[0] == 201
+    status, changed = api.call("rotate_night_key", night_id=nid)
+    assert status == 200 and changed["edit_key"] != made["edit_key"] and changed["drawn"][0]["tables"][0]["edit_key"]
+    assert api.call("end_night", night_id=nid)[0] == 403

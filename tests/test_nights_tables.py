@@ -154,3 +154,25 @@ def test_a_player_page_says_where_they_sit_now(client):
     body = night.get(f"/players/{player['id']}").get_json()
     assert body["now"] == {"game": 2, "table": 2, "seat": 2} and body["played"] == 1
     assert body["total"] == sum(game["score"] for game in body["games"])
+
+
+def test_the_directors_key_changes_with_every_tables(night, client):
+    """A new director's key: the old one and the old table keys are refused as replaced, every table's new key
+    opens its game (a signed one: the director's derived key), and the same change sent again changes nothing."""
+    old_tables = night.tables
+    night.finish(old_tables[1], side=0)
+    night.post("/tables/2/sign", {"player": old_tables[1]["seats"][1]["name"]},
+               headers=bearer(old_tables[1]["edit_key"]))
+    new_key = "n" * 30
+    changed = night.post("/key", {"edit_key": new_key})
+    assert changed.status_code == 200 and changed.get_json()["edit_key"] == new_key
+    tables = changed.get_json()["drawn"][0]["tables"]
+    assert tables[0]["edit_key"] == night_table_key(new_key, night.id, 1) != old_tables[0]["edit_key"]
+    assert night.hand(tables[0], {"bidder": 0, "bid": 5, "points": [6, 4]}).status_code == 201
+    stale = night.hand(old_tables[0], {"bidder": 0, "bid": 5, "points": [6, 4]})
+    assert stale.status_code == 403 and stale.get_json()["code"] == "key_replaced"
+    assert client.delete(f"/api/games/{tables[1]['game']}/hands/1", headers=bearer(tables[1]["edit_key"])).status_code \
+        in (200, 204)
+    assert night.post("/games").get_json()["code"] == "key_replaced"
+    again = night.post("/key", {"edit_key": new_key})
+    assert again.status_code == 200 and again.get_json()["edit_key"] == new_key

@@ -89,6 +89,16 @@ def create():
     return response, 201
 
 
+@bp.post("/<night_id>/key")
+@limits.tournament_writes
+def rotate_key(night_id: str):
+    """Change the director's key and every table's; the answer carries the new keys and links of every game."""
+    night, edit_key = scorecards.rotate_key(night_id, bearer_key(), json_body(optional=True))
+    body = {**night_json(night), "edit_key": edit_key,
+            "drawn": [round_json(night, night_round, edit_key) for night_round in draws.load_rounds(night)]}
+    return private(jsonify(body))
+
+
 @bp.get("/<night_id>")
 def get(night_id: str):
     """The night."""
