@@ -180,3 +180,14 @@ def test_an_unknown_night_is_404(client):
     """Any id that is no night."""
     assert client.get("/api/nights/" + "a" * 22).status_code == 404
     assert client.get("/api/nights/not a token").status_code == 404
+
+
+def test_a_finished_table_without_a_winning_pair_stops_the_draw_with_a_reason(night, monkeypatch):
+    """Should a finished game name no winning pair, the next draw is a 409 saying so, never a 500."""
+    from scorekeeper.nights import draws
+
+    night.register(names(8))
+    night.finish_all(night.draw()["tables"])
+    monkeypatch.setattr(draws, "own_results", lambda table: {player: (0, False) for player in table.seats})
+    refused = night.post("/games")
+    assert refused.status_code == 409 and "without a winning pair" in refused.get_json()["error"]

@@ -71,7 +71,11 @@ def _plan(night: Night) -> Draw:
     players = [player.id for player in night.players]
     if seatable(len(players)) == 0:
         raise Conflict("Register at least 4 players to fill a table before drawing a game.")
-    return next_draw(players, history(night), night.seed, night.movement)
+    try:
+        return next_draw(players, history(night), night.seed, night.movement)
+    except ValueError:  # a finished game without a winning pair: the movement cannot say who moves
+        raise Conflict(f"A table of game {rounds[-1].number} finished without a winning pair; the director fixes "
+                       "its game, then draws again.") from None
 
 
 def _game_body(night: Night, names: dict[int, str], seats: tuple[int, ...]) -> dict[str, Any]:
