@@ -65,6 +65,8 @@ def register_blueprints(app: Flask) -> None:
     from . import api, health, pages, pwa
     from .groups import api as group_api
     from .groups import pages as group_pages
+    from .nights import api as night_api
+    from .nights import pages as night_pages
     from .tournaments import api as tournament_api
     from .tournaments import pages as tournament_pages
 
@@ -76,3 +78,5 @@ def register_blueprints(app: Flask) -> None:
     app.register_blueprint(tournament_pages.bp)
     app.register_blueprint(group_api.bp)
     app.register_blueprint(group_pages.bp)
+    app.register_blueprint(night_api.bp)
+    app.register_blueprint(night_pages.bp)

@@ -17,8 +17,9 @@ from . import clock, revisions, scorecache
 from .database import writing
 from .extensions import db
 from .groups.models import Group
-from .keys import change_key, check_key, is_token, key_hash, key_matches, new_key_in, new_token, opened
+from .keys import Forbidden, change_key, check_key, is_token, key_hash, key_matches, new_key_in, new_token, opened
 from .models import HAND_COLUMNS, Game, HandRecord, hand_from, utcnow
+from .nights.models import NightTable
 from .rules import (
     Conflict,
     GameState,
@@ -74,7 +75,18 @@ def check_game_key(game: Game, edit_key: str | None) -> None:
     if game.group_id is not None and edit_key and key_matches(db.session.get(Group, game.group_id), edit_key):
         opened()
         return
-    check_key(game, edit_key)
+    try:
+        check_key(game, edit_key)
+    except Forbidden as refused:
+        if refused.replaced and signed(game):
+            raise Forbidden(missing=False, realm="scorecard", replaced=True) from None
+        raise
+
+
+def signed(game: Game) -> bool:
+    """Whether the game is a night's table whose scorecard the losing side has signed."""
+    found = sa.select(NightTable.id).where(NightTable.game_id == game.id, NightTable.signed_by.is_not(None))
+    return db.session.scalar(found) is not None
 
 
 def mark_finished(game: Game, state: GameState) -> None:

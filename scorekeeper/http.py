@@ -46,6 +46,8 @@ REPLACED = {  # realm: what a write with a key changed since says, under /api/ a
                    "Ask the coordinator for the new coordinator link."),
     "group": ("This group's edit key was changed on another phone, so this key no longer opens it. "
               "Ask the phone that changed it for the new key."),
+    "scorecard": ("A player of the side that lost signed this game's scorecard, so the table's phone can no longer "
+                  "change it. Ask the night's director to fix it."),
 }
 KEY_KINDS = {"missing": "key_missing", "wrong": "key_wrong", "replaced": "key_replaced"}
 NO_KEY_PAGE = {  # realm: what a refused form says on a page

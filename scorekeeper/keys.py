@@ -84,9 +84,14 @@ def opened() -> None:
 
 def replace_key(locked: Locked, new_key: str) -> None:
     """Make `new_key` the one that opens `locked`; the old key's hash is kept to say it was replaced."""
+    replace_key_hash(locked, key_hash(new_key))
+
+
+def replace_key_hash(locked: Locked, digest: str) -> None:
+    """Make the key of hash `digest` the one that opens `locked`, the old one kept as replaced."""
     former = [locked.edit_key_hash, *(locked.former_key_hashes or [])]
-    locked.former_key_hashes = [digest for digest in former if digest != key_hash(new_key)][:FORMER]
-    locked.edit_key_hash = key_hash(new_key)
+    locked.former_key_hashes = [old for old in former if old != digest][:FORMER]
+    locked.edit_key_hash = digest
 
 
 def change_key(locked: Locked, edit_key: str | None, new_key: str | None,
@@ -106,10 +111,20 @@ def change_key(locked: Locked, edit_key: str | None, new_key: str | None,
     return new_key, True
 
 
-def table_key(tournament_key: str, game_id: str) -> str:
-    """A tournament table's game key, derived from the coordinator's key: never stored, made again when shown."""
-    digest = hmac.new(tournament_key.encode(), b"table:" + game_id.encode(), hashlib.sha256).digest()
+def derived_key(key: str, purpose: str) -> str:
+    """A key made from another for one purpose: never stored, made again when shown by whoever holds `key`."""
+    digest = hmac.new(key.encode(), purpose.encode(), hashlib.sha256).digest()
     return base64.urlsafe_b64encode(digest).rstrip(b"=").decode()
+
+
+def table_key(tournament_key: str, game_id: str) -> str:
+    """A tournament table's game key, derived from the coordinator's key (a night's director's too)."""
+    return derived_key(tournament_key, "table:" + game_id)
+
+
+def night_table_key(director_key: str, night_id: str, number: int) -> str:
+    """The key of a night's table for the whole night (every game it plays), derived from the director's key."""
+    return derived_key(director_key, f"night-table:{night_id}:{number}")
 
 
 def new_key_in(body: Any) -> str | None:
@@ -161,3 +176,4 @@ class Held:
 
 games = Held("keys")
 tournaments = Held("tournament_keys")
+nights = Held("night_keys")

@@ -31,8 +31,9 @@ def _address_and_game() -> str:
 
 
 def _address_and_tournament() -> str:
-    """Writes to one tournament are counted per address and tournament."""
-    return f"{get_remote_address()}/{(request.view_args or {}).get('tournament_id', '')}"
+    """Writes to one tournament (or night) are counted per address and tournament."""
+    args = request.view_args or {}
+    return f"{get_remote_address()}/{args.get('tournament_id') or args.get('night_id', '')}"
 
 
 games = limiter.shared_limit(
@@ -71,6 +72,11 @@ tournament_writes = limiter.shared_limit(  # registrations, draws, starts, tie-b
     _setting("RATELIMIT_TOURNAMENT_WRITES"), scope="tournament-writes", methods=["POST"],
     key_func=_address_and_tournament, error_message="Too many changes to this tournament from this address.",
     deduct_when=_key_opened,
+)
+night_table_writes = limiter.shared_limit(  # a night table's signatures: as many as a game's writes, per table
+    _setting("RATELIMIT_GAME_WRITES"), scope="night-table-writes", methods=["POST"],
+    key_func=lambda: f"{_address_and_tournament()}/{(request.view_args or {}).get('number', '')}",
+    error_message="Too many changes to this table from this address.", deduct_when=_key_opened,
 )
 WRONG_KEYS = "Too many keys that open nothing from this address."
 TOURNAMENT_GAMES = "Too many tournament games drawn from this address."

@@ -1,4 +1,4 @@
-"""Revisions: every write to a game, a tournament or a group raises its revision in the same transaction.
+"""Revisions: every write to a game, a tournament, a group or a night raises its revision in the same transaction.
 
 One listener on every session's flush finds what is written (a game's columns or
 hands, a tournament's columns, teams, singles or tables) and raises the owner's
@@ -14,12 +14,13 @@ from sqlalchemy.orm import Session
 
 from .groups.models import Group, Person
 from .models import Game, HandRecord
+from .nights.models import Night, NightPlayer, NightRound, NightTable
 from .tournaments.models import Pairing, Tournament, TournamentSingle, TournamentTeam
 
 RAISED = "revisions_raised"  # session.info: owners already raised in the open transaction
 
 
-def touch(owner: Game | Tournament | Group) -> int:
+def touch(owner: Game | Tournament | Group | Night) -> int:
     """Raise the revision of a locked game or tournament for this transaction (once); returns it."""
     session = Session.object_session(owner)
     raised = session.info.setdefault(RAISED, set()) if session is not None else set()
@@ -37,8 +38,13 @@ def raised_here(session: Session, owner: Game | Tournament | Group) -> bool:
 
 def _owner(session: Session, item) -> Game | Tournament | Group | None:
     """The game or tournament a written row belongs to."""
-    if isinstance(item, Game | Tournament | Group):
+    if isinstance(item, Game | Tournament | Group | Night):
         return item
+    if isinstance(item, NightPlayer | NightRound):
+        return _get(session, Night, item.night_id)
+    if isinstance(item, NightTable):
+        night_round = _get(session, NightRound, item.round_id)
+        return _get(session, Night, night_round.night_id) if night_round is not None else None
     if isinstance(item, Person):
         return _get(session, Group, item.group_id)
     if isinstance(item, HandRecord):

@@ -94,7 +94,8 @@ def test_the_walk_knows_every_blueprint():
     blueprints = {blueprint_of(name, modules) for name in modules} - {None}
     assert blueprints == {"scorekeeper.api", "scorekeeper.pages", "scorekeeper.health", "scorekeeper.pwa",
                           "scorekeeper.tournaments.api", "scorekeeper.tournaments.pages",
-                          "scorekeeper.groups.api", "scorekeeper.groups.pages"}
+                          "scorekeeper.groups.api", "scorekeeper.groups.pages",
+                          "scorekeeper.nights.api", "scorekeeper.nights.pages"}
     assert blueprint_of("scorekeeper.pages.game", modules) == "scorekeeper.pages"
     assert blueprint_of("scorekeeper.games", modules) is None
 

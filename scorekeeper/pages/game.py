@@ -14,6 +14,7 @@ from ..keys import Forbidden, key_matches, was_replaced
 from ..keys import games as held_games
 from ..links import join_url, qr_svg
 from ..models import Game
+from ..nights.scorecards import table_link
 from ..rules import GameState, RuleError
 from . import bp
 from .forms import CHANGED, ConfirmForm, HandForm, JoinForm, new_hand_form, whole
@@ -42,7 +43,8 @@ def render_game(game: Game, form: HandForm | None = None, status: int = 200) -> 
     """The score sheet, with the hand form when this browser holds the edit key."""
     sheet = game_json(game)
     edit_key = held_key(game)
-    context: dict[str, Any] = {"sheet": sheet, "editable": edit_key is not None, "edit_key": edit_key}
+    context: dict[str, Any] = {"sheet": sheet, "editable": edit_key is not None, "edit_key": edit_key,
+                               "night_table": table_link(game.id)}
     if edit_key:
         context["form"] = form or new_hand_form(sheet)
         context["join_url"] = join_url(game.id, edit_key)

@@ -1,0 +1,1 @@
+"""Pitch nights: players who come alone, change partners every game, and add up their own scores."""
