@@ -29,7 +29,8 @@ def rows(app) -> dict[str, list]:
 
 
 class World:
-    """A game with a hand, a group with people, a season and a game, a tournament with teams, singles and a round."""
+    """A game with a hand, a group with people, a season and a game, a tournament with teams, singles and a round, a
+    night of four whose game 1 is won."""
 
     def __init__(self, client):
         self.client = client
@@ -55,6 +56,14 @@ class World:
         self.singles = [self.write("post", f"/api/tournaments/{self.tournament}/singles", {"name": name},
                                    self.tournament_key)["id"] for name in ("S1", "S2")]
         self.write("post", f"/api/tournaments/{self.tournament}/rounds", None, self.tournament_key)
+        night = client.post("/api/nights", json={"name": "Hall", "variant": "ten-point", "rules": {"target": 10},
+                            "seed": 7}).get_json()
+        self.night, self.night_key = night["id"], night["edit_key"]
+        self.write("post", f"/api/nights/{self.night}/players", {"names": ["N1", "N2", "N3", "N4"]}, self.night_key)
+        self.night_table = self.write("post", f"/api/nights/{self.night}/games", None, self.night_key)["tables"][0]
+        self.write("post", f"/api/games/{self.night_table['game']}/hands", {"bidder": 0, "bid": 5, "points": [10, 0]},
+                   self.night_table["edit_key"])  # side 0 wins: a player of side 1 signs
+        self.loser = self.night_table["seats"][1]["name"]
 
     def write(self, method: str, path: str, body: Any, key: str) -> dict:
         response = getattr(self.client, method)(path, json=body, headers=auth(key))
@@ -64,6 +73,7 @@ class World:
     def operations(self) -> dict[str, tuple[str, str, Any, str | None]]:
         """Each write route of the API (`METHOD /rule`): its address here, a body it takes, and the key it needs."""
         g, t, p = f"/api/games/{self.game}", f"/api/tournaments/{self.tournament}", f"/api/groups/{self.group}"
+        n = f"/api/nights/{self.night}"
         game = {"variant": "ten-point", "players": FOUR, "team_names": ["Us", "Them"], "rules": {"target": 21},
                 "id": "client-made-game-0000001", "edit_key": "client-made-key-00000001"}
         return {
@@ -97,6 +107,19 @@ class World:
                                                                                 {"at": "now"}, self.tournament_key),
             "POST /api/tournaments/<tournament_id>/tie-breaks": ("post", t + "/tie-breaks", {"winner": "T0"},
                                                                  self.tournament_key),
+            "POST /api/nights": ("post", "/api/nights", {"name": "Hall", "variant": "tournament",
+                                                         "rules": {"target": 21}, "games": 3, "movement": "winners_up",
+                                                         "rank_by": "total", "minutes_per_game": 30, "seed": 7}, None),
+            "POST /api/nights/<night_id>/key": ("post", n + "/key", {"edit_key": "new-night-key-000000000001"},
+                                                self.night_key),
+            "POST /api/nights/<night_id>/players": ("post", n + "/players", {"names": ["Ann", "Bo"], "text": "Cy\nDi"},
+                                                    self.night_key),
+            "POST /api/nights/<night_id>/games": ("post", n + "/games", {"seed": 1}, self.night_key),
+            "POST /api/nights/<night_id>/call": ("post", n + "/call", {"at": "now"}, self.night_key),
+            "POST /api/nights/<night_id>/end": ("post", n + "/end", {"at": "now"}, self.night_key),
+            "POST /api/nights/<night_id>/tables/<int:number>/sign": ("post", n + "/tables/1/sign",
+                                                                     {"player": self.loser},
+                                                                     self.night_table["edit_key"]),
             "POST /api/groups": ("post", "/api/groups", {"name": "Friday", "min_games": 3}, None),
             "POST /api/groups/import": ("post", "/api/groups/import", {"version": 1, "name": "Copy", "people": [
                 {"id": "p1", "name": "Ann"}], "games": [], "seasons": []}, None),
@@ -169,6 +192,8 @@ def operation_ids():
         def __init__(self):  # noqa: D107 - only the names of operations() are read
             self.game = self.tournament = self.group = self.game_key = self.other = self.other_key = "x"
             self.group_key = self.tournament_key = self.season = self.group_game = "x"
+            self.night = self.night_key = self.loser = "x"
+            self.night_table = {"edit_key": "x"}
             self.people, self.singles = ["x", "y"], ["x", "y"]
     return sorted(Names().operations())
 

@@ -42,7 +42,7 @@ SEED = os.environ.get("API_FUZZ_SEED", "2212")
 RAISED = {name: "100000 per minute" for name in (
     "RATELIMIT_GAMES", "RATELIMIT_IMPORTS", "RATELIMIT_TOURNAMENTS", "RATELIMIT_GAME_WRITES", "RATELIMIT_WRONG_KEYS",
     "RATELIMIT_TOURNAMENT_GAMES", "RATELIMIT_TOURNAMENT_WRITES", "RATELIMIT_DOWNLOADS")}
-OWNERS = ("game_id", "group_id", "tournament_id")  # path parameters that name what a key opens
+OWNERS = ("game_id", "group_id", "tournament_id", "night_id")  # path parameters that name what a key opens
 
 
 def seeded(test):
@@ -96,8 +96,8 @@ def request_examples(document: dict):
 
 
 class Keys:
-    """The edit keys the run's answers carried, by the id of what each opens: a created game, group or
-    tournament, a rotated key, and each table's game of a drawn round."""
+    """The edit keys the run's answers carried, by the id of what each opens: a created game, group, tournament or
+    night, a rotated key, and each table's game of a drawn round."""
 
     def __init__(self) -> None:
         self.by_id: dict[str, str] = {}
@@ -127,9 +127,9 @@ class Keys:
 def test_stateful_sequences_answer_as_described(api_schema):
     """Create, then write with the key the create returned, following the document's links."""
     keys = Keys()
-    # Every other call of an operation the document gives examples for, starting with a sequence's first, sends one
-    # of them: a generated body seldom seats the preset's number of players, and a sequence needs a game to reach
-    # its hands.
+    # Every other call of an operation the document gives examples for, starting with its first in a sequence,
+    # sends one of them: a generated body seldom seats the preset's number of players, and a sequence needs a game
+    # to reach its hands.
     examples = {(path, method.upper()): [example["value"] for example in examples.values()]
                 for path, method, examples in request_examples(api_schema.raw_schema)}
     calls: Counter[str] = Counter()
@@ -137,13 +137,24 @@ def test_stateful_sequences_answer_as_described(api_schema):
     class Machine(api_schema.as_state_machine()):
         def __init__(self):
             super().__init__()
-            self.sent = itertools.count()  # a count per sequence: a replay sends the same bodies
+            self.sent: Counter[tuple[str, str]] = Counter()  # calls per operation in this sequence: a replay
+            # sends the same bodies
+            self.named = itertools.count()
+            self.latest: dict[str, str] = {}  # path parameter: what this sequence made last of that kind
 
         def before_call(self, case):
-            chosen = examples.get((case.operation.path, case.method.upper()))
-            sent = next(self.sent) if chosen else 1
-            if sent % 2 == 0:  # the first create of a sequence, the third, ...: a valid body to go on from
+            operation = (case.operation.path, case.method.upper())
+            chosen, sent = examples.get(operation), self.sent[operation]
+            self.sent[operation] += 1
+            if chosen and sent % 2 == 0:  # an operation's first call in a sequence, its third, ...: a valid body
                 case.body = chosen[sent // 2 % len(chosen)]
+            # Every other call naming a game, group, tournament or night that nothing made (an id drawn, not one a link
+            # gave) names the last one the sequence made instead, as a client does; the others keep the drawn id, an
+            # answer for what does not exist.
+            if case.path_parameters and next(self.named) % 2 == 0:
+                case.path_parameters = {
+                    name: self.latest[name] if name in self.latest and str(value) not in keys.by_id else value
+                    for name, value in case.path_parameters.items()}
             header = keys.authorization(case.path_parameters or {})
             if header is not None:
                 case.headers = {**(case.headers or {}), "Authorization": header}
@@ -153,6 +164,9 @@ def test_stateful_sequences_answer_as_described(api_schema):
             calls[f"{case.method.upper()} {case.operation.path} {response.status_code}"] += 1
             if response.status_code < 300 and b"edit_key" in response.content:
                 keys.learn(response.json())
+                kind = case.operation.path.removeprefix("/api/").removesuffix("s")  # POST /api/groups: group_id
+                if response.status_code == 201 and f"{kind}_id" in OWNERS:
+                    self.latest[f"{kind}_id"] = response.json()["id"]
 
         def validate_response(self, response, case, additional_checks=None, **kwargs):
             case.validate_response(response, checks=CHECKS, transport_kwargs=kwargs)
