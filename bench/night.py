@@ -15,7 +15,11 @@ Every request comes from 127.0.0.1: a hall behind one NAT. Then, greenlets in th
   2 minutes) with `Prefer: return=minimal`, as the outbox does, keeping the ETag of the short answer;
   when its game is over, a player of the losing side signs (POST /api/nights/<id>/tables/<n>/sign) and the
   phone reloads the table's link /nights/<id>/tables/<n> every 15 s (its meta refresh) until it redirects
-  (303) to the next game; the head table's end calls time at the others, as the app does;
+  (303) to the next game; the head table's end calls time at the others, as the app does.
+  A game lasts 7 or 8 hands of these (a hand every 10 s by default: about 75 s), so a 10-minute run draws
+  about 7 games of 50 tables; at a hand every 4 s it would draw 10 or more, past RATELIMIT_TOURNAMENT_GAMES
+  (400 games drawn an hour per address: 8 draws of 50 tables), a pace no hall reaches (a real game takes 15
+  to 20 minutes);
 - two projector screens reload /nights/<id>/screen every 10 s (its meta refresh);
 - --spectators share pages: each opens /share/<game> of a table's game and polls /share/<game>/live with
   If-None-Match every 3 s (static/js/share.js) until that game is over, then opens the table's next game.
@@ -380,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--players", type=int, default=200)
     parser.add_argument("--minutes", type=float, default=10.0, help="length of the timed run (default 10)")
-    parser.add_argument("--hand-seconds", type=float, default=6.0, help="a hand per table every (default 6)")
+    parser.add_argument("--hand-seconds", type=float, default=10.0, help="a hand per table every (default 10)")
     parser.add_argument("--spectators", type=int, default=100)
     parser.add_argument("--postgres", default=POSTGRES, help="the PostgreSQL server for the scratch database")
     parser.add_argument("--redis", default=os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/0"))
