@@ -403,9 +403,9 @@ def main(argv: list[str] | None = None) -> int:
             stop(server)
         tracebacks = log.read_text().count("Traceback")
     made = hall.drawn * len(hall.tables)
-    print(f"games drawn: {hall.drawn} of {len(hall.tables)} tables ({made} games, {made * 60 / args.minutes:.0f} an "
-          f"hour at this pace; RATELIMIT_TOURNAMENT_GAMES: {LIMITS['RATELIMIT_TOURNAMENT_GAMES']} per address); "
-          f"load after: {os.getloadavg()[0]:.2f}; tracebacks in the server's log: {tracebacks}")
+    print(f"games drawn: {hall.drawn} of {len(hall.tables)} tables, {made} tables' games (the limit, "
+          f"RATELIMIT_TOURNAMENT_GAMES: {LIMITS['RATELIMIT_TOURNAMENT_GAMES']} per address); load after: "
+          f"{os.getloadavg()[0]:.2f}; tracebacks in the server's log: {tracebacks}")
     print_requests(hall)
     errors = print_errors(hall)
     return 0 if verdict(hall, errors, print_memory(memory)) else 1
