@@ -336,8 +336,8 @@ def print_requests(hall: Hall) -> None:
 def print_errors(hall: Hall) -> int:
     """Every answer that is not 2xx, 304 (or the table link's 303), by request and status; their count."""
     bad = {key: count for key, count in hall.statuses.items() if key[1] not in OK | {303}}
-    print("\nerrors by status: " + (", ".join(f"{kind} {status}: {count}" for (kind, status), count in
-                                            sorted(bad.items())) or "none (target 0)"))
+    print("\nerrors by status (target 0): " + (", ".join(f"{kind} {status}: {count}" for (kind, status), count
+                                                        in sorted(bad.items())) or "none"))
     for (kind, status), text in sorted(hall.samples.items()):
         print(f"  e.g. {kind} {status}: {text[:200]!r}")
     return sum(bad.values())
