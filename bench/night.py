@@ -5,7 +5,8 @@
 
 It makes a scratch database scorekeeper_bench_<pid> on --postgres (BENCH_POSTGRES_URL, default
 postgresql://root@127.0.0.1:5432/postgres), dropped afterwards, and starts gunicorn as the Procfile does
-(gevent workers) with 4 workers, the rate limits as shipped and counted in Redis (--redis), as in production.
+(gevent workers) with 4 workers, the rate limits as shipped and counted in Redis (--redis), as in production, under a
+key prefix of the run's own (counted from nothing, as on a new server; deleted afterwards).
 Every request comes from 127.0.0.1: a hall behind one NAT. Then, greenlets in this process (gevent):
 
 - the director creates the night, registers the players as one pasted list, draws each game, and draws the
@@ -57,6 +58,7 @@ from scorekeeper.config import LIMITS  # noqa: E402
 
 POSTGRES = os.environ.get("BENCH_POSTGRES_URL", "postgresql://root@127.0.0.1:5432/postgres")
 WORKERS = 4
+PREFIX = f"nightbench{os.getpid()}"  # the run's limit counters in Redis: counted from nothing, deleted after
 GAME_POLL, TABLE_RELOAD, SCREEN_RELOAD, DIRECTOR_CHECK = 3.0, 15.0, 10.0, 2.0  # seconds, as the pages do
 SPLITS = ((4, 6), (6, 4), (3, 7), (7, 3), (5, 5))  # a hand's ten points between the two sides
 OK = {200, 201, 304}
@@ -368,11 +370,21 @@ def verdict(hall: Hall, errors: int, growth: float) -> bool:
     return all(checks.values())
 
 
+def forget_limits(redis_url: str, prefix: str) -> None:
+    """Delete the run's limit counters from Redis (Flask-Limiter's keys under the run's prefix)."""
+    import redis
+
+    client = redis.Redis.from_url(redis_url)
+    for key in client.scan_iter(f"LIMITS:LIMITER/{prefix}/*"):
+        client.delete(key)
+    client.close()
+
+
 def serve(url: str, args: argparse.Namespace, folder: str):
     """gunicorn as the Procfile starts it, 4 workers, on the scratch database; its process and base URL."""
     port, log = free_port(), Path(folder) / "gunicorn.log"
     env = {"DATABASE_URL": url, "SECRET_KEY": "bench-night", "AUTO_MIGRATE": "1", "RATELIMIT_ENABLED": "1",
-           "REDIS_URL": args.redis, "RATELIMIT_KEY_PREFIX": f"nightbench{os.getpid()}"}
+           "REDIS_URL": args.redis, "RATELIMIT_KEY_PREFIX": PREFIX}
     server = start_gunicorn(port, env, log, workers=WORKERS)
     base = f"http://127.0.0.1:{port}"
     wait_until_healthy(base, server, log)
@@ -401,6 +413,7 @@ def main(argv: list[str] | None = None) -> int:
             memory = run_night(hall, args, server.pid)
         finally:
             stop(server)
+            forget_limits(args.redis, PREFIX)
         tracebacks = log.read_text().count("Traceback")
     made = hall.drawn * len(hall.tables)
     print(f"games drawn: {hall.drawn} of {len(hall.tables)} tables, {made} tables' games (the limit, "
