@@ -415,10 +415,12 @@ def main(argv: list[str] | None = None) -> int:
             stop(server)
             forget_limits(args.redis, PREFIX)
         tracebacks = log.read_text().count("Traceback")
+        logged = [line for line in log.read_text().splitlines() if " ERROR " in line][:5]
     made = hall.drawn * len(hall.tables)
     print(f"games drawn: {hall.drawn} of {len(hall.tables)} tables, {made} tables' games (the limit, "
           f"RATELIMIT_TOURNAMENT_GAMES: {LIMITS['RATELIMIT_TOURNAMENT_GAMES']} per address); load after: "
           f"{os.getloadavg()[0]:.2f}; tracebacks in the server's log: {tracebacks}")
+    print("".join(f"server log: {line[:300]}\n" for line in logged), end="")
     print_requests(hall)
     errors = print_errors(hall)
     return 0 if verdict(hall, errors, print_memory(memory)) else 1
