@@ -17,10 +17,10 @@ Every request comes from 127.0.0.1: a hall behind one NAT. Then, greenlets in th
   when its game is over, a player of the losing side signs (POST /api/nights/<id>/tables/<n>/sign) and the
   phone reloads the table's link /nights/<id>/tables/<n> every 15 s (its meta refresh) until it redirects
   (303) to the next game; the head table's end calls time at the others, as the app does.
-  A game lasts 7 or 8 hands of these (a hand every 10 s by default: about 75 s), so a 10-minute run draws
-  about 7 games of 50 tables; at a hand every 4 s it would draw 10 or more, past RATELIMIT_TOURNAMENT_GAMES
-  (400 games drawn an hour per address: 8 draws of 50 tables), a pace no hall reaches (a real game takes 15
-  to 20 minutes);
+  A game lasts 7 or 8 hands of these (a hand every 10 s by default); at a hand every 4 s a 10-minute run
+  could draw more than 8 games of 50 tables, past RATELIMIT_TOURNAMENT_GAMES (400 games drawn an hour per
+  address), a pace no hall reaches (a real game takes 15 to 20 minutes). A signature refused (say a 503) is
+  tapped again 5 s later, up to 3 times, as a player would;
 - two projector screens reload /nights/<id>/screen every 10 s (its meta refresh);
 - --spectators share pages: each opens /share/<game> of a table's game and polls /share/<game>/live with
   If-None-Match every 3 s (static/js/share.js) until that game is over, then opens the table's next game.
@@ -204,8 +204,12 @@ def sign(hall: Hall, phone: Phone) -> None:
         return
     table = answer.json()
     signer = next(seat["name"] for seat in table["seats"] if seat["name"] not in table["winners"])
-    hall.send(phone.session, "signature", "POST", f"{path}/sign", json={"player": signer},
-              headers={"Authorization": f"Bearer {phone.key}"})
+    for _ in range(3):
+        signed = hall.send(phone.session, "signature", "POST", f"{path}/sign", json={"player": signer},
+                           headers={"Authorization": f"Bearer {phone.key}"})
+        if signed.status_code == 200:
+            return
+        gevent.sleep(5)
 
 
 def next_game(hall: Hall, phone: Phone) -> str | None:
