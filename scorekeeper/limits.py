@@ -90,13 +90,19 @@ class Exhausted(Exception):
         self.message, self.wait = message, wait
 
 
+def _counter(scope: str) -> tuple[str, str, str]:
+    """The names of this address's count of `scope`, under the app's key prefix (RATELIMIT_KEY_PREFIX), as
+    Flask-Limiter names the counts of the decorators: apps sharing one Redis never share a count."""
+    return current_app.config.get("RATELIMIT_KEY_PREFIX") or "", scope, get_remote_address()
+
+
 def spend(setting: str, scope: str, amount: int, message: str) -> None:
     """Count `amount` against the limit configured under `setting` for this address, or raise Exhausted (and count
     nothing) when that would go past it; a RuleError when `amount` is more than the limit itself. Limits off, or
     their storage failing: never refused."""
     if amount <= 0 or not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
         return
-    address = get_remote_address()
+    counter = _counter(scope)
     items = parse_many(current_app.config[setting])
     for item in items:
         if amount > item.amount:  # waiting would not help
@@ -106,12 +112,12 @@ def spend(setting: str, scope: str, amount: int, message: str) -> None:
             raise RuleError(f"{message} This needs {amount} at once, more than the {item.amount} an address may "
                             f"have in {window} ({setting}).")
     try:
-        over = [item for item in items if not limiter.limiter.test(item, scope, address, cost=amount)]
+        over = [item for item in items if not limiter.limiter.test(item, *counter, cost=amount)]
         if not over:
             for item in items:
-                limiter.limiter.hit(item, scope, address, cost=amount)
+                limiter.limiter.hit(item, *counter, cost=amount)
             return
-        reset = max(limiter.limiter.get_window_stats(item, scope, address).reset_time for item in over)
+        reset = max(limiter.limiter.get_window_stats(item, *counter).reset_time for item in over)
     except Exception:  # noqa: BLE001 - a storage failure must not turn the request into a 500
         current_app.logger.warning("Could not count %s: the rate limit storage failed", scope)
         return
@@ -123,13 +129,13 @@ def wrong_key_wait() -> int | None:
     went past RATELIMIT_WRONG_KEYS, else None. Limits off, or their storage failing: never refused."""
     if not limiter.enabled or not current_app.config.get("RATELIMIT_ENABLED", True):
         return None
-    address = get_remote_address()
+    counter = _counter("wrong-keys")
     try:
         items = parse_many(current_app.config["RATELIMIT_WRONG_KEYS"])
-        over = [item for item in items if not limiter.limiter.hit(item, "wrong-keys", address)]
+        over = [item for item in items if not limiter.limiter.hit(item, *counter)]
         if not over:
             return None
-        reset = max(limiter.limiter.get_window_stats(item, "wrong-keys", address).reset_time for item in over)
+        reset = max(limiter.limiter.get_window_stats(item, *counter).reset_time for item in over)
     except Exception:  # noqa: BLE001 - a storage failure must not turn a 403 into a 500
         current_app.logger.warning("Could not count a wrong key: the rate limit storage failed")
         return None

@@ -32,3 +32,15 @@ def test_a_draw_past_the_games_allowance_makes_nothing(limited):  # noqa: F811
     refused = night.post("/games")
     assert refused.status_code == 429 and "Nothing was saved" in refused.get_json()["error"]
     assert night.get().get_json()["games_drawn"] == 1
+
+
+def test_apps_sharing_one_redis_count_the_games_drawn_apart(limited):  # noqa: F811
+    """Two apps under key prefixes of their own, one address: each draws 2 games of its own 3 allowed."""
+    first = limited(RATELIMIT_TOURNAMENT_GAMES="3 per hour")
+    second = limited(RATELIMIT_TOURNAMENT_GAMES="3 per hour")
+    second.environ_base["REMOTE_ADDR"] = first.environ_base["REMOTE_ADDR"]
+    for client in (first, second):
+        night = Night(client)
+        night.register(names(8))
+        drawn = night.post("/games")
+        assert drawn.status_code == 201, drawn.get_json()
