@@ -19,7 +19,7 @@ from werkzeug.http import parse_list_header
 
 from .games import NotFound
 from .jsontext import Budget, NotJson, loads
-from .keys import Forbidden
+from .keys import Forbidden, check_key
 from .limits import WRONG_KEYS, Exhausted, retry_after, wrong_key_wait
 from .rules import RuleError
 
@@ -115,6 +115,15 @@ def bearer_key() -> str | None:
     if scheme.lower() != "bearer" or not key.strip():
         return None
     return key.strip()
+
+
+def read_key(locked, realm: str) -> str | None:
+    """The key a read carries to see what only its holder may (a director's or coordinator's), if any; a wrong key
+    is refused as a write's would be."""
+    key = bearer_key()
+    if key is not None:
+        check_key(locked, key, realm=realm)
+    return key
 
 
 def held_etag(etag: str) -> str | None:

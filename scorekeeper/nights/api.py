@@ -8,8 +8,8 @@ from flask import Blueprint, jsonify, url_for
 
 from .. import games, limits
 from ..extensions import csrf
-from ..http import bearer_key, json_body, private
-from ..keys import check_key, night_table_key
+from ..http import bearer_key, json_body, private, read_key
+from ..keys import night_table_key
 from ..links import share_url
 from . import draws, scorecards, service
 from .models import Night, NightRound, NightTable
@@ -71,14 +71,6 @@ def _round(night: Night, number: int) -> NightRound:
     return found[0]
 
 
-def _held_key(night: Night) -> str | None:
-    """The director's key if this read carries it; a wrong key is refused."""
-    key = bearer_key()
-    if key is not None:
-        check_key(night, key, realm="tournament")
-    return key
-
-
 @bp.post("")
 @limits.tournaments
 def create():
@@ -129,7 +121,7 @@ def draw(night_id: str):
 def get_round(night_id: str, number: int):
     """One game's tables; with the director's key, each table's keys too."""
     night = service.get_night(night_id)
-    key = _held_key(night)
+    key = read_key(night, "tournament")
     response = jsonify(round_json(night, _round(night, number), key))
     return private(response) if key else response
 

@@ -9,8 +9,7 @@ from flask import Blueprint, jsonify, url_for
 from .. import games, limits
 from ..clock import clock_json
 from ..extensions import csrf
-from ..http import bearer_key, json_body, private
-from ..keys import check_key
+from ..http import bearer_key, json_body, private, read_key
 from ..links import join_url, share_url, standings_url
 from . import report as reports
 from . import rounds, service
@@ -115,14 +114,6 @@ def standings_json(report: reports.Report) -> dict[str, Any]:
     }
 
 
-def _held_key(tournament: Tournament) -> str | None:
-    """The coordinator's key if this read carries it; a wrong key is refused."""
-    key = bearer_key()
-    if key is not None:
-        check_key(tournament, key, realm="tournament")
-    return key
-
-
 @bp.post("")
 @limits.tournaments
 def create():
@@ -188,7 +179,7 @@ def draw_round(tournament_id: str):
 def get_round(tournament_id: str, number: int):
     """A round; with the coordinator's key, each table's edit key and scorer link too."""
     tournament = service.get_tournament(tournament_id)
-    key = _held_key(tournament)
+    key = read_key(tournament, "tournament")
     response = jsonify(round_json(tournament, number, key))
     return private(response) if key else response
 
