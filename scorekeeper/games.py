@@ -19,7 +19,7 @@ from .extensions import db
 from .groups.models import Group
 from .keys import Forbidden, change_key, check_key, is_token, key_hash, key_matches, new_key_in, new_token, opened
 from .models import HAND_COLUMNS, Game, HandRecord, hand_from, utcnow
-from .nights.models import NightTable
+from .nights.models import Night, NightRound, NightTable
 from .rules import (
     Conflict,
     GameState,
@@ -232,13 +232,28 @@ def _text(value: Any) -> str:
 
 
 def _lock(game_id: str) -> Game:
-    """Load a game for writing, its row locked until commit (PostgreSQL)."""
+    """Load a game for writing, its row locked until commit (PostgreSQL); a night's head table locks its night first."""
     if not is_token(game_id):
         raise NotFound(NO_GAME)
+    _lock_night_of_head_table(game_id)
     game = db.session.scalar(sa.select(Game).where(Game.id == game_id).with_for_update())
     if game is None:
         raise NotFound(NO_GAME)
     return game
+
+
+def _lock_night_of_head_table(game_id: str) -> None:
+    """Lock the night's row if the game is played at a night's head table.
+
+    The head table's end calls time at the night's other tables and raises the night's revision, so a write to its
+    game may lock the other games and the night. Every write that holds a night's row and a table's game (a
+    signature, the director's call, a key change) takes the night first; a head table's write does too, so no two
+    writes wait on each other in a circle.
+    """
+    night_id = db.session.scalar(sa.select(NightRound.night_id).join(NightTable, NightTable.round_id == NightRound.id)
+                                 .where(NightTable.game_id == game_id, NightTable.number == 1))
+    if night_id is not None:
+        db.session.execute(sa.select(Night.id).where(Night.id == night_id).with_for_update())
 
 
 def _client_token(body: Mapping[str, Any], key: str) -> str | None:
