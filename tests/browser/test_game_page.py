@@ -343,11 +343,20 @@ def test_log_a_hand_without_javascript(live_server, new_page):
 
 
 LOAD_SHIFT = """() => new Promise((resolve) => {
-  let total = 0;
+  const shifts = [];
+  const classes = (node) => node.className ? "." + String(node.className).trim().replace(/\\s+/g, ".") : "";
+  const name = (node) => node && node.nodeType === 1
+    ? node.tagName.toLowerCase() + (node.id ? "#" + node.id : "") + classes(node)
+    : String(node && node.nodeName);
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) if (!entry.hadRecentInput) total += entry.value;
+    for (const entry of list.getEntries()) {
+      if (entry.hadRecentInput) continue;
+      shifts.push({ value: entry.value, at: Math.round(entry.startTime),
+        sources: (entry.sources || []).map((s) => ({ node: name(s.node),
+          from: [s.previousRect.y, s.previousRect.height], to: [s.currentRect.y, s.currentRect.height] })) });
+    }
   }).observe({ type: "layout-shift", buffered: true });
-  setTimeout(() => resolve(total), 500);
+  setTimeout(() => resolve(shifts), 500);
 })"""
 
 
@@ -356,11 +365,11 @@ def test_pages_do_not_shift_while_they_load(live_server, page):
     log_hand(page, "Bo", "6", {"two": "Us"})
     page.goto(live_server + "/")
     page.wait_for_load_state("networkidle")
-    assert page.evaluate(LOAD_SHIFT) == 0
+    assert page.evaluate(LOAD_SHIFT) == []
     page.go_back()
     page.reload()
     page.wait_for_function("() => window.gamePage")
-    assert page.evaluate(LOAD_SHIFT) == 0
+    assert page.evaluate(LOAD_SHIFT) == []
 
 
 def test_axe_start_page(live_server, new_page, axe):
