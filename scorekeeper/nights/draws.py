@@ -8,6 +8,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy import event
 from sqlalchemy.orm import Session, selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import games, limits
 from ..database import writing
@@ -42,10 +43,23 @@ def unfinished(night_round: NightRound) -> list[NightTable]:
 
 
 def load_rounds(night: Night) -> list[NightRound]:
-    """Every game of the night with its tables, their games and hands, in a few queries."""
-    db.session.scalars(sa.select(NightRound).where(NightRound.night_id == night.id).options(
-        selectinload(NightRound.tables).selectinload(NightTable.game).selectinload(Game.hands))).all()
+    """Every game of the night with its tables and their games, in a few queries. Not their hands: a game's score
+    is kept by its revision (games.state_of), and read from its hands' columns only when it is not."""
+    rounds = db.session.scalars(sa.select(NightRound).where(NightRound.night_id == night.id)
+                                .order_by(NightRound.number)
+                                .options(selectinload(NightRound.tables).selectinload(NightTable.game))).all()
+    if "rounds" not in sa.inspect(night).dict:  # the session holds loaded rows weakly: the night keeps these
+        set_committed_value(night, "rounds", rounds)
     return night.rounds
+
+
+def tables_numbered(night: Night, number: int) -> list[tuple[NightRound, NightTable]]:
+    """Each game's table called `number`, the latest game first, with its game (one query)."""
+    found = db.session.execute(
+        sa.select(NightRound, NightTable).join(NightTable, NightTable.round_id == NightRound.id)
+        .where(NightRound.night_id == night.id, NightTable.number == number)
+        .order_by(NightRound.number.desc()).options(selectinload(NightTable.game))).all()
+    return [(night_round, table) for night_round, table in found]
 
 
 def history(night: Night) -> list[Played]:

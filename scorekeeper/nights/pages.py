@@ -199,11 +199,10 @@ def player(night_id: str, player_id: int):
 def _phone_key(night: Night, number: int) -> str | None:
     """The table's key this phone holds: the key it joined one of the table's games with, if it still opens that
     game or was replaced there by a signature (a table's key is the same for every game it plays)."""
-    for night_round in reversed(draws.load_rounds(night)):
-        for found in night_round.tables:
-            key = held_games.key_for(found.game_id) if found.number == number else None
-            if key and (key_matches(found.game, key) or was_replaced(found.game, key)):
-                return key
+    for _, found in draws.tables_numbered(night, number):
+        key = held_games.key_for(found.game_id)
+        if key and (key_matches(found.game, key) or was_replaced(found.game, key)):
+            return key
     return None
 
 

@@ -28,17 +28,16 @@ from ..keys import (
 from ..models import Game, utcnow
 from ..revisions import touch
 from ..rules import Conflict, RuleError
-from .draws import load_rounds, losers
+from .draws import load_rounds, losers, tables_numbered
 from .models import Night, NightRound, NightTable
 from .service import find_for_update
 
 
 def current_table(night: Night, number: int) -> tuple[NightRound, NightTable]:
     """The table called `number` in the latest game that has it (the game it plays now, or played last)."""
-    for night_round in reversed(load_rounds(night)):
-        for table in night_round.tables:
-            if table.number == number:
-                return night_round, table
+    found = tables_numbered(night, number)
+    if found:
+        return found[0]
     raise NotFound(f"Table {number} has not played a game of this night yet.")
 
 
