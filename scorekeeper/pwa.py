@@ -32,7 +32,7 @@ def shell_files() -> list[str]:
 def precache() -> list[str]:
     """What the worker stores when it installs: versioned static files, the start page, the shells (a game's of
     each variant, and a group's start page)."""
-    pages = [url_for("pages.index"), url_for("pwa.offline"), url_for("pwa.web_manifest")]
+    pages = [url_for("pages.index"), url_for("pwa.offline"), url_for("pwa.not_sent"), url_for("pwa.web_manifest")]
     shells = [url_for("pwa.shell", variant=variant) for variant in PRESETS] + [url_for("groups.start_shell")]
     return [asset(name) for name in shell_files()] + pages + shells
 
@@ -116,6 +116,12 @@ def web_manifest() -> Response:
 def offline() -> str:
     """What the worker shows for a page this phone has never kept, with no connection."""
     return render_template("offline.html")
+
+
+@bp.get("/offline/not-sent")
+def not_sent() -> str:
+    """What the worker shows when a form sent with no connection (a draw, a registration, a signature) did not go."""
+    return render_template("not_sent.html")
 
 
 def shell_overrides(variant: str) -> dict[str, Any]:

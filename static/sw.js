@@ -12,7 +12,8 @@
 // renders the game from IndexedDB. A group's start page is never stored either (it carries the group's
 // key): offline, the worker answers with its shell, which the page fills from what the phone kept of the
 // group (js/groupkeys.js). Static files: versioned URLs from the cache, the rest network first.
-// The API is left to the page: writes go through the outbox, which Background Sync replays here.
+// Forms sent as pages go to the network; with no connection the worker answers with a page saying it was not
+// sent. The API is left to the page: writes go through the outbox, which Background Sync replays here.
 
 /* global VERSION, PRECACHE, PitchOutbox */
 const CACHE = `pitch-${VERSION}`;
@@ -22,6 +23,7 @@ const GROUP_START = /^\/g\/[A-Za-z0-9_-]{22,64}\/start\/?$/;
 const SHELL = (variant) => `/shell/${encodeURIComponent(variant)}`;
 const GROUP_SHELL = "/shell/group-start";
 const OFFLINE = "/offline";
+const NOT_SENT = "/offline/not-sent";
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -57,7 +59,9 @@ self.addEventListener("sync", (event) => {
 self.addEventListener("fetch", (event) => {
   const { request } = event;
   const url = new URL(request.url);
-  if (request.method !== "GET" || url.origin !== self.location.origin) return;
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") event.respondWith(send(request));
+  if (request.method !== "GET") return;
   if (request.mode === "navigate") event.respondWith(page(request, url));
   else if (url.pathname.startsWith("/static/")) event.respondWith(staticFile(request, url));
   else if (url.pathname === "/manifest.webmanifest") event.respondWith(networkFirst(request));
@@ -100,6 +104,17 @@ async function page(request, url) {
     } catch {
       return (await fromCache(OFFLINE)) ?? Response.error();
     }
+  }
+}
+
+// A form sent as a page (a night's draw, a registration, a signature): it needs the server. With no connection,
+// the page that says so plainly, instead of the browser's own error; never a timeout, since a slow send may still
+// arrive.
+async function send(request) {
+  try {
+    return await fetch(request);
+  } catch {
+    return (await fromCache(NOT_SENT)) ?? Response.error();
   }
 }
 

@@ -48,7 +48,7 @@ def test_the_worker_precaches_every_asset_the_pages_load(client, make_game):
         page = client.get(path).get_data(as_text=True)
         for url in re.findall(r'(/static/[\w./-]+\?v=\w+)', page):
             assert url in precache, (path, url)
-    assert {"/", "/offline", "/manifest.webmanifest"} <= set(precache)
+    assert {"/", "/offline", "/offline/not-sent", "/manifest.webmanifest"} <= set(precache)
     assert {f"/shell/{variant}" for variant in PRESETS} <= set(precache)
     assert re.search(r'^importScripts\("/static/js/outbox\.js\?v=\w+"\);$', text, re.M)
 
@@ -83,7 +83,8 @@ def test_the_manifest_makes_the_app_installable(client):
 
 def test_every_page_links_the_manifest_and_the_worker_script(client, make_game):
     game, _ = make_game()
-    for path in ("/", "/offline", f"/share/{game['id']}", f"/games/{game['id']}", "/shell/cutthroat"):
+    pages = ("/", "/offline", "/offline/not-sent", f"/share/{game['id']}", f"/games/{game['id']}", "/shell/cutthroat")
+    for path in pages:
         page = client.get(path).get_data(as_text=True)
         assert '<link rel="manifest" href="/manifest.webmanifest">' in page, path
         assert re.search(r'<script type="module" src="/static/js/pwa\.js\?v=\w+">', page), path

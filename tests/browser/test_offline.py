@@ -23,6 +23,7 @@ from table import (
     wait_sent,
     wait_server,
 )
+from test_night import set_up
 
 pytestmark = pytest.mark.browser
 
@@ -252,3 +253,21 @@ def test_a_hand_the_server_asks_to_wait_for_is_kept_and_sent_once_after_the_wait
     server = api(live_server, game_id).json()
     assert len(server["hands"]) == 1 and server["scores"] == [1, 9]
     assert len(rows(page)) == 1
+
+
+def test_a_nights_draw_with_no_connection_says_it_needs_the_server(live_server, persistent):
+    """The director's draw is a form the server answers: offline, the worker shows a page that says it was not sent
+    (not the browser's error), nothing is drawn, and the same tap draws once the connection is back."""
+    context = persistent()
+    director = context.new_page()
+    night_id = set_up(director, live_server)
+    wait_controlled(director)
+    context.set_offline(True)
+    director.get_by_role("button", name="Draw the next game").click()
+    expect(director.get_by_role("heading", name="Not sent: no connection")).to_be_visible()
+    expect(director.locator("main")).to_contain_text("needs the server")
+    context.set_offline(False)
+    assert requests.get(f"{live_server}/api/nights/{night_id}", timeout=10).json()["games_drawn"] == 0
+    director.go_back()
+    director.get_by_role("button", name="Draw the next game").click()
+    expect(director.locator(".notice")).to_have_text("Game 1 is drawn.")
