@@ -32,12 +32,29 @@ ACCEPTED = [
     "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f",  # flag of England
     "\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645",  # Persian, with a zero-width non-joiner
     "\u0915\u094d\u200d\u0937",  # Devanagari half form with ZWJ
+    "\u00e9\u200d\u00e9",  # a joiner between the first two characters beyond ASCII (U+0080 and up)
+    "\u2764\ufe0e", "#\ufe0f\u20e3", "\u00e9\ufe0f",  # text style; a keycap of a sign; after a letter beyond ASCII
+    "\U0001f3f4\U000e0067\U000e007f",  # a flag of one tag letter
+    "\U0001f3f4\U000e0067\U000e0062\U000e0065\U000e006e\U000e0067\U000e007f"
+    "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f",  # two flags
+    "Ann \U0001f3f4\U000e0067\U000e0062\U000e0077\U000e006c\U000e0073\U000e007f",  # a name, then a flag
 ]
 # The same names with an invisible character that changes nothing on screen: each would look like another.
 REFUSED = [
     "Ann\u200b", "\u200bAnn", "An\u200bn", "Bo\u00adb", "Ann\u2060", "\ufeffDi", "Ann\u180e", "A\u200dnn",
     "Ann\u200d", "\u200dAnn", "Ann\ufe0f", "\ufe0fAnn", "Ann\U000e0067", "\U000e0067\U000e007f",
     "\U0001f3f4\U000e0067", "Ann\u3164", "Ann\u034f", "Ann\U0001d173", "\U0001f469\u200d", "\u200c",
+    "\U0001f469\u200dA", "A\u200d\U0001f469", "\U0001f469\u200d\u200d\U0001f469",  # a joiner beside ASCII or another
+    "\U0001f469\u200d\u3164", "\u3164\u200d\U0001f469",  # a joiner beside a filler that shows as nothing
+    "A \ufe0f", "\u2764\ufe0f\ufe0f", "\u3164\ufe0f", "a\ufe0e",  # after a space, another, a filler, a letter
+    "\U0001f3f4\U000e007f",  # a flag's cancel tag with no tag letter
+    "\U0001f3f4\U000e0067A\U000e007f",  # a letter inside the tags
+    "\U0001f3f4\U000e0067\U000e007f\U000e007f",  # a second cancel tag
+    "\u2764\U000e0067\U000e007f",  # tags after a character that is not the black flag
+    "\U0001f3f4\u200b\U000e0067\U000e007f",  # tags after a zero-width space after the flag
+    "\u200d\U0001f469", "\ufe0f\u2764",  # a joiner or a variation first, before a character it could join
+    "\U000e0067\U000e007f\U0001f3f4",  # tags first, the black flag last
+    "\U0001f469\u200dA\u00e9",  # a joiner before ASCII, whatever comes after it
 ]
 
 
@@ -56,6 +73,13 @@ def test_a_sequence_that_shows_is_a_name(name):
 @pytest.mark.parametrize("name", REFUSED)
 def test_an_invisible_character_that_changes_nothing_is_refused(name):
     assert refused_character(name) == SHOWS_AS_NOTHING
+
+
+@needs_node
+def test_both_engines_take_the_sequences_and_refuse_the_rest():
+    """The browser engine takes and refuses the same names, with the same sentence."""
+    cases = [{"variant": "ten-point", "players": [name, "Bo", "Cy", "Di"], "hands": []} for name in ACCEPTED + REFUSED]
+    assert javascript_results(cases) == [python_result(case) for case in cases]
 
 
 def test_two_players_who_would_look_the_same_are_refused_with_a_message(client):

@@ -41,11 +41,10 @@ def _invisible_allowed(text: str, at: int) -> bool:
     beyond ASCII (or after a variation selector), a variation selector after a character that is not an ASCII
     letter or space, a tag inside a subdivision flag."""
     char = text[at]
-    before = text[at - 1] if at else ""
-    after = text[at + 1] if at + 1 < len(text) else ""
+    before, after = text[max(at - 1, 0):at], text[at + 1:at + 2]  # "" at either end
     if char in JOINERS:
-        joins_before = (before and ord(before) > 0x7F and _visible(before)) or bool(VARIATION.match(before or "x"))
-        return bool(joins_before and after and ord(after) > 0x7F and _visible(after))
+        joins_before = bool(before) and ((not before.isascii() and _visible(before)) or bool(VARIATION.match(before)))
+        return joins_before and bool(after) and not after.isascii() and _visible(after)
     if VARIATION.match(char):
         return bool(before) and _visible(before) and not (before.isascii() and (before.isalpha() or before.isspace()))
     if TAG.match(char) or char == TAG_END:
@@ -53,8 +52,8 @@ def _invisible_allowed(text: str, at: int) -> bool:
         while start and TAG.match(text[start - 1]):
             start -= 1
         end = text.find(TAG_END, at)
-        return start > 0 and text[start - 1] == BLACK_FLAG and end != -1 and all(
-            TAG.match(tag) for tag in text[at:end]) and end > start
+        return start > 0 and text[start - 1] == BLACK_FLAG and end > start and all(
+            TAG.match(tag) for tag in text[at:end])
     return False
 
 
