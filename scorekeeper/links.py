@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import segno
 from flask import url_for
+from markupsafe import escape
 
 
 def share_url(game_id: str) -> str:
@@ -30,11 +31,11 @@ def standings_url(tournament_id: str) -> str:
     return url_for("tournaments.standings", tournament_id=tournament_id, _external=True)
 
 
-def qr_svg(url: str) -> str:
-    """The link as an inline SVG QR code, dark on light for any scanner."""
+def qr_svg(url: str, label: str = "QR code of the co-scorer link") -> str:
+    """The link as an inline SVG QR code, dark on light for any scanner, named `label` for screen readers."""
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True, svgclass="qr")
-    return svg.replace("<svg ", '<svg role="img" aria-label="QR code of the co-scorer link" ', 1)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)
 
 
 def group_url(group_id: str) -> str:

@@ -80,6 +80,8 @@ def test_the_cards_give_a_qr_code_per_table(client, directed, count):
     assert page.status_code == 200 and page.headers["Cache-Control"] == "no-store"
     assert page.get_data(as_text=True).count('class="night-card"') == (count // 4)
     assert page.get_data(as_text=True).count("<svg") == count // 4
+    labels = [f'aria-label="QR code of table {n}&#39;s link for the night"' for n in range(1, count // 4 + 1)]
+    assert all(label in page.get_data(as_text=True) for label in labels)
 
 
 def test_the_screen_and_a_players_page_follow_the_night(client):

@@ -157,7 +157,8 @@ def cards(night_id: str):
     count = max((len(night_round.tables) for night_round in night.rounds), default=0)
     count = max(count, len(table_sizes(seatable(len(night.players)))))
     links = [(number, _table_link(night, number, key)) for number in range(1, count + 1)]
-    page = render_template("nights/cards.html", night=night, cards=[(n, link, qr_svg(link)) for n, link in links])
+    cards = [(n, link, qr_svg(link, f"QR code of table {n}'s link for the night")) for n, link in links]
+    page = render_template("nights/cards.html", night=night, cards=cards)
     return _no_store(page)
 
 
