@@ -154,3 +154,35 @@ def test_the_standings_export_as_a_spreadsheet(client):
                                             for line in lines]
     assert sum(row[6].endswith("*") for row in rows[1:]) == 4
     assert [int(row[6].rstrip("*")) for row in rows[1:]] == [line["total"] for line in lines]
+
+
+def test_the_pages_that_follow_the_night_ask_its_version_and_reload_only_on_a_change(client):
+    """The projector, a player's page and a table's page carry the night's version and no timed reload; the version
+    is 304 while nothing changed, and changes with a hand (not for a table's page, which asks with ?games=0) and
+    with a draw or a signature."""
+    night = Night(client)
+    players = night.register(names(8))
+    tables = night.draw()["tables"]
+    for path in ("screen", f"players/{players[0]['id']}"):
+        page = client.get(f"/nights/{night.id}/{path}").get_data(as_text=True)
+        assert "data-night-version=" in page and "<noscript><meta http-equiv=\"refresh\"" in page
+    versions = {}
+    for scope in ("", "?games=0"):
+        first = client.get(f"/nights/{night.id}/version{scope}")
+        assert first.status_code == 200 and first.headers["Cache-Control"] == "no-cache"
+        again = client.get(f"/nights/{night.id}/version{scope}", headers={"If-None-Match": first.headers["ETag"]})
+        assert again.status_code == 304
+        versions[scope] = first.headers["ETag"]
+    night.hand(tables[1], {"bidder": 0, "bid": 5, "points": [6, 4]})
+    changed = {scope: client.get(f"/nights/{night.id}/version{scope}", headers={"If-None-Match": tag}).status_code
+               for scope, tag in versions.items()}
+    assert changed == {"": 200, "?games=0": 304}
+    night.finish(tables[1])
+    key = {"Authorization": f"Bearer {tables[1]['edit_key']}"}
+    signed = night.post("/tables/2/sign", {"player": tables[1]["seats"][1]["name"]}, headers=key)
+    assert signed.status_code == 200
+    after = client.get(f"/nights/{night.id}/version?games=0", headers={"If-None-Match": versions["?games=0"]})
+    assert after.status_code == 200
+    page = client.get(f"/nights/{night.id}/tables/2").get_data(as_text=True)
+    assert f'data-night-version="{after.get_json()["version"]}"' in page and "version?games=0" in page
+    assert client.get("/nights/" + "x" * 22 + "/version").status_code == 404

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, flash, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, flash, jsonify, make_response, redirect, render_template, request, url_for
 
 from .. import games, limits
 from ..exports import attachment, csv_text
@@ -23,7 +23,7 @@ from .movement import seatable, table_sizes
 from .standings import night_standings, seat_of
 
 bp = Blueprint("night_pages", __name__)
-SCREEN_SECONDS = 10  # how often the projector screen and a player's page reload themselves
+SCREEN_SECONDS = 10  # how often the projector, a player's page and a table's page ask whether the night changed
 
 
 def _no_store(page: str, status: int = 200):
@@ -165,8 +165,20 @@ def cards(night_id: str):
 @bp.get("/nights/<night_id>/screen")
 def screen(night_id: str):
     """The projector: the leaderboard, this game's tables and who sits where, how far the head table is."""
+    seen = service.version(night_id)  # before what the page shows: a write between them is seen on the next ask
     view = _view(service.get_night(night_id))
-    return render_template("nights/screen.html", **view, seconds=SCREEN_SECONDS)
+    return render_template("nights/screen.html", **view, seconds=SCREEN_SECONDS, version=seen)
+
+
+@bp.get("/nights/<night_id>/version")
+def version(night_id: str):
+    """Whether the night changed since a page showed it: its version under an ETag, 304 while it is the same. The
+    projector and a player's page ask it, and reload when it changes; a table's page between games asks with
+    ?games=0 (a draw or a signature changes it, another table's hand does not)."""
+    response = jsonify(version=service.version(night_id, with_games=request.args.get("games") != "0"))
+    response.set_etag(response.get_json()["version"])
+    response.headers["Cache-Control"] = "no-cache"
+    return response.make_conditional(request)
 
 
 @bp.get("/nights/<night_id>/standings.csv")
@@ -188,13 +200,14 @@ def standings_csv(night_id: str):
 @bp.get("/nights/<night_id>/players/<int:player_id>")
 def player(night_id: str, player_id: int):
     """A player's page: where they sit now, their games, their night score."""
+    seen = service.version(night_id)
     view = _view(service.get_night(night_id))
     if player_id not in view["names"]:
         raise games.NotFound("There is no such player in this night.")
     line = next(line for line in view["lines"] if line.player == player_id)
     now = seat_of(view["current"], player_id) if view["current"] else None
     return render_template("nights/player.html", **view, line=line, now=now, games=view["by_player"][player_id],
-                           seconds=SCREEN_SECONDS)
+                           seconds=SCREEN_SECONDS, version=seen)
 
 
 def _phone_key(night: Night, number: int) -> str | None:
@@ -212,6 +225,7 @@ def table(night_id: str, number: int):
     """The game the table plays now: straight to its score sheet on a phone that holds the table's key, else to
     the scorer page that takes the key from the link's #key. Between games: who sat there, the result, and the
     losing side's names to sign with."""
+    seen = service.version(night_id, with_games=False)
     night = service.get_night(night_id)
     night_round, found = scorecards.current_table(night, number)
     key = _phone_key(night, number)
@@ -225,7 +239,8 @@ def table(night_id: str, number: int):
     seats = [(seat, names[player], *results[player]) for seat, player in enumerate(found.seats)]
     signers = [names[player] for player in draws.losers(found)] if key and found.signed_by is None else []
     page = render_template("nights/table.html", night=night, number=number, game_number=night_round.number,
-                           seats=seats, signed_by=names.get(found.signed_by), share=found.game_id, signers=signers)
+                           seats=seats, signed_by=names.get(found.signed_by), share=found.game_id, signers=signers,
+                           seconds=SCREEN_SECONDS, version=seen)
     return _no_store(page)
 
 

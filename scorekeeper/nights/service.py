@@ -13,12 +13,12 @@ from ..database import writing
 from ..extensions import db
 from ..games import NotFound
 from ..keys import check_key, is_token, key_hash, new_token
-from ..models import utcnow
+from ..models import Game, utcnow
 from ..revisions import touch
 from ..rules import PRESETS, Conflict, RuleError, preset
 from ..rules.names import clean_name
 from ..tournaments.service import SEED_MAX, number, text
-from .models import Night, NightPlayer
+from .models import Night, NightPlayer, NightRound, NightTable
 from .movement import MOVEMENTS, WINNERS_UP
 from .scores import RANK_BY, TOTAL
 
@@ -36,6 +36,25 @@ def get_night(night_id: str) -> Night:
     if found is None:
         raise NotFound(NO_NIGHT)
     return found
+
+
+def version(night_id: str, with_games: bool = True) -> str:
+    """What the night's pages show, as one value that changes with any write to the night or (`with_games`) to one
+    of its games (every write raises a revision, so the sum of the games' goes up): one query, no game scored."""
+    if not with_games:
+        found = db.session.execute(sa.select(Night.revision).where(Night.id == night_id)).first() \
+            if is_token(night_id) else None
+        if found is None:
+            raise NotFound(NO_NIGHT)
+        return str(found[0] or 0)
+    found = db.session.execute(
+        sa.select(Night.revision, sa.func.coalesce(sa.func.sum(Game.revision), 0), sa.func.count(Game.id))
+        .select_from(Night).outerjoin(NightRound, NightRound.night_id == Night.id)
+        .outerjoin(NightTable, NightTable.round_id == NightRound.id).outerjoin(Game, Game.id == NightTable.game_id)
+        .where(Night.id == night_id).group_by(Night.id, Night.revision)).first() if is_token(night_id) else None
+    if found is None:
+        raise NotFound(NO_NIGHT)
+    return "-".join(str(value or 0) for value in found)
 
 
 def find_for_update(night_id: str) -> Night:

@@ -12,9 +12,9 @@ table cards; the layout checks (tests/browser/layout.py) at every phone size and
 the table's and the player's pages; the table cards printed to PDF on A4 and on Letter, each card whole on a page
 of its own.
 
-The projector and a player's page reload themselves every SCREEN_SECONDS (10 s): the test makes it 1 s, as the
-tournament test shortens its standings' poll, so that waiting for the screen to follow costs a second or two. A
-table's page between games reloads every 15 s: the test waits for it once (game 2).
+The projector, a player's page and a table's page between games ask the night's version every SCREEN_SECONDS
+(10 s) and reload when it changed: the test makes it 1 s, as the tournament test shortens its standings' poll, so
+that waiting for the screen or a table's page to follow costs a second or two.
 """
 
 from __future__ import annotations
@@ -238,7 +238,6 @@ def printed_cards(data: bytes) -> dict:
 # which axe refuses (WCAG 2.2.1: a page that reloads on a timer moves a screen reader back to its top). The whole
 # night runs the rest of axe's rules on them; the last test below is that one rule, expected to fail until those
 # pages update by script.
-TIMED_RELOAD = {"resultTypes": ["violations"], "rules": {"meta-refresh": {"enabled": False}}}
 PAPERS = {"A4": (596, 843), "Letter": (612, 792)}  # in points
 CARD = ["H1", "P", "Figure", "P"]  # a card's parts: its table, the night's name, the QR code, what to do
 
@@ -317,7 +316,7 @@ def finish(phone: Phone, base: str, night_id: str, number: int, table: dict, gam
     expect(signs).to_have_text([f"I am {name}: sign" for name in losers])
     if checked:  # a table's page between games, with the names to tap
         problems += layout(phone.page, "table page")
-        problems += axe_both(axe, phone.page, "table page", TIMED_RELOAD)
+        problems += axe_both(axe, phone.page, "table page")
     signs.filter(has_text=losers[-1]).click()
     expect(phone.page.get_by_text(f"Scorecard signed by {losers[-1]}.")).to_be_visible()
     expect(signs).to_have_count(0)
@@ -353,8 +352,8 @@ def test_a_night_of_nine_for_three_games(live_server, new_page, axe, monkeypatch
             phone = phones[table["table"]]
             if number == 1:  # the table's phone opens its link once, from the card or the director
                 phone.join(link[table["table"]], table["game"])
-            elif number == 2:  # between games the table's page opens the next game by itself (it reloads every 15 s)
-                phone.opens(table["game"], timeout=25_000)
+            elif number == 2:  # between games the table's page opens the next game by itself
+                phone.opens(table["game"])
             else:  # or as soon as the phone reloads it
                 phone.page.reload()
                 phone.opens(table["game"])
@@ -398,12 +397,13 @@ def test_a_night_of_nine_for_three_games(live_server, new_page, axe, monkeypatch
     assert all(line["unconfirmed"] == 0 for line in lines)
     expect_board(screen, leaderboard(base, night_id), timeout=SCREEN_WAIT)
 
-    # The screen stops reloading itself, for axe to read it whole
+    # The screen stops asking, for axe to read it whole
     monkeypatch.setattr(night_pages, "SCREEN_SECONDS", 3600)
-    expect(screen.locator('meta[http-equiv="refresh"]')).to_have_attribute("content", "3600", timeout=SCREEN_WAIT)
+    screen.reload()
+    expect(screen.locator("[data-night-version]")).to_have_attribute("data-seconds", "3600")
     expect_board(screen, leaderboard(base, night_id))
     expect_tables(screen, get(base, f"/api/nights/{night_id}/games/3"))
-    problems += axe_both(axe, screen, "projector", TIMED_RELOAD)
+    problems += axe_both(axe, screen, "projector")
 
     # The director's page at the end of the night
     director.reload()
@@ -419,7 +419,7 @@ def test_a_night_of_nine_for_three_games(live_server, new_page, axe, monkeypatch
     expect(player.get_by_text(f"Night score {best['total']} · 3 games")).to_be_visible()
     expect(player.locator(".night-board tbody tr")).to_have_count(3)
     problems += layout(player, "player's page")
-    problems += axe_both(axe, player, "player's page", TIMED_RELOAD)
+    problems += axe_both(axe, player, "player's page")
 
     # The table cards: axe, then printed on A4 and on Letter, one whole card a page
     director.goto(f"{base}/nights/{night_id}/cards")
@@ -434,9 +434,6 @@ def test_a_night_of_nine_for_three_games(live_server, new_page, axe, monkeypatch
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
-@pytest.mark.xfail(strict=True, reason="the projector, a player's page and a table's page between games reload "
-                   "themselves with <meta http-equiv=refresh> (scorekeeper/nights/pages.py's SCREEN_SECONDS, "
-                   "templates/nights/table.html's 15 s): they need a script that brings the page's news instead")
 def test_the_pages_that_follow_the_night_update_without_a_timed_reload(live_server, new_page, axe):
     """Axe's meta-refresh rule on the pages a night leaves open: the projector, a player's page, a table's page."""
     made = requests.post(f"{live_server}/api/nights", json={"name": NIGHT, "variant": "partnership-pitch"},
