@@ -64,3 +64,15 @@ class Night:
         """End every table's game, the head table last (its end calls time at the others)."""
         sides = sides or [0] * len(tables)
         return [self.finish(table, side) for table, side in reversed(list(zip(tables, sides, strict=True)))][::-1]
+
+
+def own_scores(tables: list[dict], games: list[dict]) -> dict[str, tuple[int, bool]]:
+    """Each seated player's own final score and win, from the game API: the side's at four, the column at five."""
+    found = {}
+    for table, game in zip(tables, games, strict=True):
+        for seat in table["seats"]:
+            five = len(table["seats"]) == 5
+            column = seat["seat"] if five else seat["seat"] % 2
+            won = column in game["winners"] if five else column == game["winner"]
+            found[seat["name"]] = (game["scores"][column], won)
+    return found

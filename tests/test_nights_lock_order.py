@@ -85,7 +85,7 @@ def head_hand(night):
     return lambda: night.hand(night.tables[0], {"bidder": 0, "bid": 5, "points": [10, 0]})
 
 
-def loser_of(night, table: dict) -> str:
+def loser_of(table: dict) -> str:
     """A player of the side that lost a finished table (side 0 won: seats 1 and 3)."""
     return table["seats"][1]["name"]
 
@@ -93,12 +93,12 @@ def loser_of(night, table: dict) -> str:
 def test_a_signature_and_the_head_tables_last_hand(app, monkeypatch, night):
     hold_the_night(app, monkeypatch, scorecards, "find_for_update")
     table = night.tables[2]
-    signing = {"player": loser_of(night, table)}
+    signing = {"player": loser_of(table)}
     sign = lambda: night.post("/tables/3/sign", signing, headers={"Authorization": f"Bearer {table['edit_key']}"})  # noqa: E731
     signed, hand = at_once(sign, head_hand(night))
     assert (signed.status_code, hand.status_code) == (200, 201), (signed.get_json(), hand.get_json())
     assert hand.get_json()["status"] == "finished"
-    assert night.get("/tables/3").get_json()["signed_by"] == loser_of(night, table)
+    assert night.get("/tables/3").get_json()["signed_by"] == loser_of(table)
 
 
 def test_the_directors_call_and_the_head_tables_last_hand(app, monkeypatch, night):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from nights import Night, names
+from nights import Night, names, own_scores
 
 from scorekeeper.keys import night_table_key
 
@@ -105,17 +105,6 @@ def play_night(client, count: int, games: int, seed: int, rank_by: str = "total"
         played.append(night.finish_all(tables, [rng.randrange(2) for _ in tables]))
     return night, drawn, played
 
-
-def own_scores(tables: list[dict], games: list[dict]) -> dict[str, tuple[int, bool]]:
-    """Each seated player's own score and win, from the game API: the side's at four, the column at five."""
-    found = {}
-    for table, game in zip(tables, games, strict=True):
-        for seat in table["seats"]:
-            five = len(table["seats"]) == 5
-            column = seat["seat"] if five else seat["seat"] % 2
-            won = column in game["winners"] if five else column == game["winner"]
-            found[seat["name"]] = (game["scores"][column], won)
-    return found
 
 
 @pytest.mark.parametrize(("count", "seed"), [(8, 1), (9, 2), (13, 3), (16, 4), (6, 5), (11, 6)])

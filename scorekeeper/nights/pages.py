@@ -175,8 +175,9 @@ def version(night_id: str):
     """Whether the night changed since a page showed it: its version under an ETag, 304 while it is the same. The
     projector and a player's page ask it, and reload when it changes; a table's page between games asks with
     ?games=0 (a draw or a signature changes it, another table's hand does not)."""
-    response = jsonify(version=service.version(night_id, with_games=request.args.get("games") != "0"))
-    response.set_etag(response.get_json()["version"])
+    seen = service.version(night_id, with_games=request.args.get("games") != "0")
+    response = jsonify(version=seen)
+    response.set_etag(seen)
     response.headers["Cache-Control"] = "no-cache"
     return response.make_conditional(request)
 

@@ -41,17 +41,14 @@ def get_night(night_id: str) -> Night:
 def version(night_id: str, with_games: bool = True) -> str:
     """What the night's pages show, as one value that changes with any write to the night or (`with_games`) to one
     of its games (every write raises a revision, so the sum of the games' goes up): one query, no game scored."""
-    if not with_games:
-        found = db.session.execute(sa.select(Night.revision).where(Night.id == night_id)).first() \
-            if is_token(night_id) else None
-        if found is None:
-            raise NotFound(NO_NIGHT)
-        return str(found[0] or 0)
-    found = db.session.execute(
-        sa.select(Night.revision, sa.func.coalesce(sa.func.sum(Game.revision), 0), sa.func.count(Game.id))
-        .select_from(Night).outerjoin(NightRound, NightRound.night_id == Night.id)
-        .outerjoin(NightTable, NightTable.round_id == NightRound.id).outerjoin(Game, Game.id == NightTable.game_id)
-        .where(Night.id == night_id).group_by(Night.id, Night.revision)).first() if is_token(night_id) else None
+    query = sa.select(Night.revision).where(Night.id == night_id)
+    if with_games:
+        query = (sa.select(Night.revision, sa.func.coalesce(sa.func.sum(Game.revision), 0), sa.func.count(Game.id))
+                 .select_from(Night).outerjoin(NightRound, NightRound.night_id == Night.id)
+                 .outerjoin(NightTable, NightTable.round_id == NightRound.id)
+                 .outerjoin(Game, Game.id == NightTable.game_id)
+                 .where(Night.id == night_id).group_by(Night.id, Night.revision))
+    found = db.session.execute(query).first() if is_token(night_id) else None
     if found is None:
         raise NotFound(NO_NIGHT)
     return "-".join(str(value or 0) for value in found)

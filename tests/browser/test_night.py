@@ -24,6 +24,7 @@ import re
 import pytest
 import requests
 from matrix import NAMES, problems_at_every_width
+from nights import own_scores
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from table import wait_sent
@@ -126,17 +127,6 @@ def next_bidder(table: dict, game: dict, number: int) -> tuple[str, str | None]:
     playing = [seat for side in sides_of(5, dealer) for seat in side]
     return names[star if star in playing else playing[0]], names[dealer]
 
-
-def own_scores(tables: list[dict], games: list[dict]) -> dict[str, tuple[int, bool]]:
-    """Each seated player's own final score and win, from the game API: the side's at four, the column at five."""
-    found = {}
-    for table, game in zip(tables, games, strict=True):
-        for seat in table["seats"]:
-            five = len(table["seats"]) == 5
-            column = seat["seat"] if five else seat["seat"] % 2
-            won = column in game["winners"] if five else column == game["winner"]
-            found[seat["name"]] = (game["scores"][column], won)
-    return found
 
 
 def leaderboard(base: str, night_id: str) -> list[list[str]]:
