@@ -15,13 +15,17 @@ Every request comes from 127.0.0.1: a hall behind one NAT. Then, greenlets in th
   (static/js/gamesync.js) and posts a hand every --hand-seconds (time compressed: a real hand takes about
   2 minutes) with `Prefer: return=minimal`, as the outbox does, keeping the ETag of the short answer;
   when its game is over, a player of the losing side signs (POST /api/nights/<id>/tables/<n>/sign) and the
-  phone reloads the table's link /nights/<id>/tables/<n> every 15 s (its meta refresh) until it redirects
-  (303) to the next game; the head table's end calls time at the others, as the app does.
+  phone opens the table's link /nights/<id>/tables/<n>, which shows the table between games; that page asks
+  /nights/<id>/version?games=0 with If-None-Match every NIGHT_POLL_SECONDS (static/js/nightlive.js; 304 while
+  nothing changed) and opens the link again when it changed, until it redirects (303) to the next game; the head
+  table's end calls time at the others, as the app does.
   A game lasts 7 or 8 hands of these (a hand every 10 s by default); at a hand every 4 s a 10-minute run
   could draw more than 8 games of 50 tables, past RATELIMIT_TOURNAMENT_GAMES (400 games drawn an hour per
   address), a pace no hall reaches (a real game takes 15 to 20 minutes). A signature refused (say a 503) is
   tapped again 5 s later, up to 3 times, as a player would;
-- two projector screens reload /nights/<id>/screen every 10 s (its meta refresh);
+- two projector screens: each shows /nights/<id>/screen, asks /nights/<id>/version with If-None-Match every
+  NIGHT_POLL_SECONDS and reloads the page when it changed (with a hand every few seconds somewhere in the hall, it
+  changes almost every time);
 - --spectators share pages: each opens /share/<game> of a table's game and polls /share/<game>/live with
   If-None-Match every 3 s (static/js/share.js) until that game is over, then opens the table's next game.
 
@@ -54,15 +58,16 @@ from throughput import postgres_database  # noqa: E402 -- it puts tests/ on the 
 # isort: split
 from served import free_port, start_gunicorn, stop, wait_until_healthy  # noqa: E402
 
-from scorekeeper.config import LIMITS  # noqa: E402
+from scorekeeper.config import LIMITS, from_environment  # noqa: E402
 
 POSTGRES = os.environ.get("BENCH_POSTGRES_URL", "postgresql://root@127.0.0.1:5432/postgres")
 WORKERS = 4
 PREFIX = f"nightbench{os.getpid()}"  # the run's limit counters in Redis: counted from nothing, deleted after
-GAME_POLL, TABLE_RELOAD, SCREEN_RELOAD, DIRECTOR_CHECK = 3.0, 15.0, 10.0, 2.0  # seconds, as the pages do
+GAME_POLL, DIRECTOR_CHECK = 3.0, 2.0  # seconds, as the pages do
+NIGHT_POLL = from_environment(tempfile.gettempdir())["NIGHT_POLL_SECONDS"]  # the night's pages, as served
 SPLITS = ((4, 6), (6, 4), (3, 7), (7, 3), (5, 5))  # a hand's ten points between the two sides
 OK = {200, 201, 304}
-POLLS = ("phone poll /api/games", "table link", "share live", "screen")
+POLLS = ("phone poll /api/games", "table link", "share live", "screen", "night version")
 ROWS = ("hand", "signature", "draw", *POLLS, "all polls", "share page", "table API", "director check")
 
 
@@ -212,15 +217,31 @@ def sign(hall: Hall, phone: Phone) -> None:
         gevent.sleep(5)
 
 
+def night_version(page: requests.Response) -> str:
+    """The night's version a page shows (its data-night-version), as the ETag the page's poll sends."""
+    found = re.search(r'data-night-version="([^"]+)"', page.text)
+    return f'"{found.group(1)}"' if found else ""
+
+
+def follow(hall: Hall, session: requests.Session, etag: str, scope: str = "") -> None:
+    """nightlive.js: ask the night's version every NIGHT_POLL_SECONDS until it changed (or the time is up)."""
+    while hall.running():
+        gevent.sleep(NIGHT_POLL)
+        headers = {"If-None-Match": etag} if etag else {}
+        answer = hall.send(session, "night version", "GET", f"/nights/{hall.night}/version{scope}", headers=headers)
+        if answer.status_code != 304:
+            return
+
+
 def next_game(hall: Hall, phone: Phone) -> str | None:
-    """Reload the table's link every 15 s until it redirects to a new game; that game's id."""
+    """Open the table's link; between games, follow the night's version until the link leads to a new game."""
     while hall.running():
         answer = hall.send(phone.session, "table link", "GET", f"/nights/{hall.night}/tables/{phone.number}",
                            ok=OK | {303})
         found = re.search(r"/games/([^/]+)/", answer.headers.get("Location", ""))
         if answer.status_code == 303 and found and found.group(1) != phone.game:
             return found.group(1)
-        gevent.sleep(TABLE_RELOAD)
+        follow(hall, phone.session, night_version(answer) if answer.status_code == 200 else "", "?games=0")
     return None
 
 
@@ -262,14 +283,12 @@ def finished_share(hall: Hall, session: requests.Session, game: str, etag: str) 
 
 
 def screen(hall: Hall, number: int) -> None:
-    """A projector screen: reload the screen page every 10 s (its meta refresh)."""
-    session, etag = requests.Session(), ""
-    gevent.sleep(number * SCREEN_RELOAD / 2)
+    """A projector screen: show the screen page, follow the night's version, reload the page when it changed."""
+    session = requests.Session()
+    gevent.sleep(number * NIGHT_POLL / 2)
     while hall.running():
-        headers = {"Accept-Encoding": "gzip", **({"If-None-Match": etag} if etag else {})}
-        etag = hall.send(session, "screen", "GET", f"/nights/{hall.night}/screen", headers=headers).headers.get(
-            "ETag", etag)  # the page sends none today: a browser's reload then asks for the whole page
-        gevent.sleep(SCREEN_RELOAD)
+        page = hall.send(session, "screen", "GET", f"/nights/{hall.night}/screen", headers={"Accept-Encoding": "gzip"})
+        follow(hall, session, night_version(page) if page.status_code == 200 else "")
 
 
 def workers_of(server_pid: int) -> list[int]:

@@ -81,6 +81,14 @@ def _count(name: str) -> int:
     return int(value)
 
 
+def _seconds(name: str, default: int) -> int:
+    """A number of seconds, 1 or more, from the environment; `default` when unset."""
+    seconds = _count(name) if os.environ.get(name, "").strip() else default
+    if seconds < 1:
+        raise ValueError(f"{name} must be a whole number of seconds, 1 or more, not {seconds}")
+    return seconds
+
+
 def limits() -> dict:
     """Rate limits: on unless RATELIMIT_ENABLED says otherwise; in Redis when REDIS_URL is set."""
     settings = {name: os.environ.get(name, "").strip() or default for name, default in LIMITS.items()}
@@ -138,4 +146,7 @@ def from_environment(instance_path: str) -> dict:
         ],
         "AUTO_MIGRATE": _flag(os.environ.get("AUTO_MIGRATE")),
         "SCORE_CACHE": _flag(os.environ.get("SCORE_CACHE")) is not False,
+        # How often the pages that follow a night (the projector, a player's page, a table's page between
+        # games) ask whether it changed.
+        "NIGHT_POLL_SECONDS": _seconds("NIGHT_POLL_SECONDS", 10),
     }

@@ -149,3 +149,21 @@ def test_secure_cookies_bring_hsts(environment, tmp_path):
 def test_bodies_are_capped(environment, tmp_path):
     """Request bodies are limited, so a huge post cannot tie up a worker."""
     assert 0 < from_environment(str(tmp_path))["MAX_CONTENT_LENGTH"] <= 1024 * 1024
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    (None, 10), ("", 10), (" ", 10), ("1", 1), ("10", 10), (" 30 ", 30), ("3600", 3600),
+    ("0", ValueError), ("-1", ValueError), ("1.5", ValueError), ("ten", ValueError), ("١", ValueError),
+])
+def test_night_poll_seconds_takes_a_whole_number_from_one(monkeypatch, tmp_path, value, expected):
+    """NIGHT_POLL_SECONDS: 10 unset, any whole number of seconds from 1; anything else stops the app with its name."""
+    if value is None:
+        monkeypatch.delenv("NIGHT_POLL_SECONDS", raising=False)
+    else:
+        monkeypatch.setenv("NIGHT_POLL_SECONDS", value)
+    monkeypatch.setenv("SECRET_KEY", "x")
+    if expected is ValueError:
+        with pytest.raises(ValueError, match="NIGHT_POLL_SECONDS"):
+            from_environment(str(tmp_path))
+    else:
+        assert from_environment(str(tmp_path))["NIGHT_POLL_SECONDS"] == expected

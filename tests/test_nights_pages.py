@@ -186,3 +186,14 @@ def test_the_pages_that_follow_the_night_ask_its_version_and_reload_only_on_a_ch
     page = client.get(f"/nights/{night.id}/tables/2").get_data(as_text=True)
     assert f'data-night-version="{after.get_json()["version"]}"' in page and "version?games=0" in page
     assert client.get("/nights/" + "x" * 22 + "/version").status_code == 404
+
+
+def test_the_pages_that_follow_the_night_ask_as_often_as_the_setting_says(app, client):
+    """NIGHT_POLL_SECONDS sets how often each page that follows the night asks, and its refresh without scripts."""
+    night = Night(client)
+    players = night.register(names(8))
+    night.draw()
+    app.config["NIGHT_POLL_SECONDS"] = 4
+    for path in ("screen", f"players/{players[0]['id']}"):
+        page = client.get(f"/nights/{night.id}/{path}").get_data(as_text=True)
+        assert 'data-seconds="4"' in page and '<meta http-equiv="refresh" content="4">' in page

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, flash, jsonify, make_response, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, flash, jsonify, make_response, redirect, render_template, request, url_for
 
 from .. import games, limits
 from ..exports import attachment, csv_text
@@ -23,7 +23,6 @@ from .movement import seatable, table_sizes
 from .standings import night_standings, seat_of
 
 bp = Blueprint("night_pages", __name__)
-SCREEN_SECONDS = 10  # how often the projector, a player's page and a table's page ask whether the night changed
 
 
 def _no_store(page: str, status: int = 200):
@@ -167,7 +166,7 @@ def screen(night_id: str):
     """The projector: the leaderboard, this game's tables and who sits where, how far the head table is."""
     seen = service.version(night_id)  # before what the page shows: a write between them is seen on the next ask
     view = _view(service.get_night(night_id))
-    return render_template("nights/screen.html", **view, seconds=SCREEN_SECONDS, version=seen)
+    return render_template("nights/screen.html", **view, seconds=current_app.config["NIGHT_POLL_SECONDS"], version=seen)
 
 
 @bp.get("/nights/<night_id>/version")
@@ -208,7 +207,7 @@ def player(night_id: str, player_id: int):
     line = next(line for line in view["lines"] if line.player == player_id)
     now = seat_of(view["current"], player_id) if view["current"] else None
     return render_template("nights/player.html", **view, line=line, now=now, games=view["by_player"][player_id],
-                           seconds=SCREEN_SECONDS, version=seen)
+                           seconds=current_app.config["NIGHT_POLL_SECONDS"], version=seen)
 
 
 def _phone_key(night: Night, number: int) -> str | None:
@@ -241,7 +240,7 @@ def table(night_id: str, number: int):
     signers = [names[player] for player in draws.losers(found)] if key and found.signed_by is None else []
     page = render_template("nights/table.html", night=night, number=number, game_number=night_round.number,
                            seats=seats, signed_by=names.get(found.signed_by), share=found.game_id, signers=signers,
-                           seconds=SCREEN_SECONDS, version=seen)
+                           seconds=current_app.config["NIGHT_POLL_SECONDS"], version=seen)
     return _no_store(page)
 
 

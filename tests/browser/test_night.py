@@ -12,7 +12,7 @@ table cards; the layout checks (tests/browser/layout.py) at every phone size and
 the table's and the player's pages; the table cards printed to PDF on A4 and on Letter, each card whole on a page
 of its own.
 
-The projector, a player's page and a table's page between games ask the night's version every SCREEN_SECONDS
+The projector, a player's page and a table's page between games ask the night's version every NIGHT_POLL_SECONDS
 (10 s) and reload when it changed: the test makes it 1 s, as the tournament test shortens its standings' poll, so
 that waiting for the screen or a table's page to follow costs a second or two.
 """
@@ -29,7 +29,6 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 from table import wait_sent
 
-from scorekeeper.nights import pages as night_pages
 from scorekeeper.rules import sides_of
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
@@ -319,8 +318,8 @@ def finish(phone: Phone, base: str, night_id: str, number: int, table: dict, gam
     return problems
 
 
-def test_a_night_of_nine_for_three_games(live_server, new_page, axe, monkeypatch):
-    monkeypatch.setattr(night_pages, "SCREEN_SECONDS", 1)
+def test_a_night_of_nine_for_three_games(app, live_server, new_page, axe):
+    app.config["NIGHT_POLL_SECONDS"] = 1
     base, problems = live_server, []
     director = new_page(viewport=PHONE)
     night_id = set_up(director, base)
@@ -388,7 +387,7 @@ def test_a_night_of_nine_for_three_games(live_server, new_page, axe, monkeypatch
     expect_board(screen, leaderboard(base, night_id), timeout=SCREEN_WAIT)
 
     # The screen stops asking, for axe to read it whole
-    monkeypatch.setattr(night_pages, "SCREEN_SECONDS", 3600)
+    app.config["NIGHT_POLL_SECONDS"] = 3600
     screen.reload()
     expect(screen.locator("[data-night-version]")).to_have_attribute("data-seconds", "3600")
     expect_board(screen, leaderboard(base, night_id))
