@@ -31,6 +31,17 @@ def touch(owner: Game | Tournament | Group | Night) -> int:
     return owner.revision
 
 
+def raised(session: Session, owner: Game | Tournament | Group | Night) -> int:
+    """The revision of a locked owner that a statement of the caller's own raises (not the ORM's flush, whose
+    listener below raises it): counted as raised in this transaction, once; returns it. The caller writes it."""
+    raised_now = session.info.setdefault(RAISED, set())
+    key = (type(owner).__name__, owner.id)
+    if key in raised_now:
+        return owner.revision
+    raised_now.add(key)
+    return 1 if owner.revision is None else owner.revision + 1
+
+
 def raised_here(session: Session, owner: Game | Tournament | Group) -> bool:
     """Whether `owner` was written in the session's open transaction (so its revision is not committed yet)."""
     return (type(owner).__name__, owner.id) in session.info.get(RAISED, ())

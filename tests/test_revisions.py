@@ -225,3 +225,53 @@ def test_a_tie_break_raises_the_tournaments_revision(app, api):
     response = api.post("/tie-breaks", {"teams": winners, "winner": winners[0]})
     assert response.status_code == 201, response.get_json()
     assert revision(app, Tournament, api.id) == before + 1
+
+
+def stored_game(app, game_id: str) -> dict:
+    """The game's row and its hands' count, read afresh."""
+    with app.app_context():
+        row = db.session.execute(sa.select(Game.revision, Game.clock_started_at, Game.finished_at, Game.updated_at)
+                                 .where(Game.id == game_id)).one()
+        hands = db.session.scalar(sa.select(sa.func.count()).select_from(games.HandRecord)
+                                  .where(games.HandRecord.game_id == game_id))
+        return {**row._asdict(), "hands": hands}
+
+
+@pytest.mark.parametrize("prefer", [{}, {"Prefer": "return=minimal"}])
+@pytest.mark.parametrize("kind", ["the first hand", "a hand in play", "the hand that ends the game",
+                                  "a hand after the clock ran out"])
+def test_each_kind_of_hand_stores_what_its_answer_says(app, client, make_game, kind, prefer):
+    """The first hand starts the clock, a hand in play only adds itself, the last sets when the game finished, and
+    a hand after the clock ran out calls time and, the hand in play being the last, ends the game: each stores the
+    hand and raises the revision by one, and the answer is what the next read gives (the short answer's tag too, so
+    a phone's next poll is a 304)."""
+    rules = {"target": 11, "time_limit_minutes": 30}
+    hands = {"the first hand": [], "a hand in play": [MISDEAL], "the hand that ends the game": [BO_MAKES_6],
+             "a hand after the clock ran out": [MISDEAL]}[kind]
+    game, headers = make_game("ten-point", rules=rules, hands=hands)
+    if hands:  # the clock starts with the first hand logged, not with a game imported with hands
+        assert client.post(f"/api/games/{game['id']}/hands", json=MISDEAL, headers=headers).status_code == 201
+    if kind == "a hand after the clock ran out":
+        move_clock_back(app, game["id"], 31)
+    before = stored_game(app, game["id"])
+    answer = client.post(f"/api/games/{game['id']}/hands", json=BO_MAKES_6, headers={**headers, **prefer})
+    assert answer.status_code == 201, answer.get_json()
+    after = stored_game(app, game["id"])
+    assert after["revision"] == before["revision"] + 1 and after["hands"] == before["hands"] + 1
+    assert after["updated_at"] > before["updated_at"]
+    assert after["clock_started_at"] is not None
+    if kind != "the first hand":
+        assert after["clock_started_at"] == before["clock_started_at"]
+    ended = kind in ("the hand that ends the game", "a hand after the clock ran out")
+    assert (after["finished_at"] is not None) == ended
+    read = client.get(f"/api/games/{game['id']}")
+    assert read.get_json()["status"] == ("finished" if ended else "playing")
+    assert (read.get_json()["time_called"] is not None) == (kind == "a hand after the clock ran out")
+    if prefer:
+        assert answer.headers["ETag"] == read.headers["ETag"]
+        polled = client.get(f"/api/games/{game['id']}", headers={"If-None-Match": read.headers["ETag"]})
+        assert polled.status_code == 304
+    else:  # the clock's seconds left are counted at each answer; the rest is the same
+        written, now = answer.get_json(), read.get_json()
+        assert written.pop("clock")["ends_at"] == now.pop("clock")["ends_at"]
+        assert written == now
