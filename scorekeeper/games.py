@@ -117,6 +117,7 @@ REVISION_QUERY = sa.select(_GAME.c.revision, _GAME.c.rules, _GAME.c.clock_starte
 
 
 INSERT_HAND = sa.insert(HandRecord.__table__)
+LOCK_GAME = sa.select(Game).where(Game.id == sa.bindparam("game_id")).with_for_update()
 
 # The night whose head table plays a game, and its lock: built once, over the tables (every game write asks).
 _TABLE, _ROUND, _NIGHT = NightTable.__table__, NightRound.__table__, Night.__table__
@@ -246,7 +247,7 @@ def _lock(game_id: str) -> Game:
     if not is_token(game_id):
         raise NotFound(NO_GAME)
     _lock_night_of_head_table(game_id)
-    game = db.session.scalar(sa.select(Game).where(Game.id == game_id).with_for_update())
+    game = db.session.execute(LOCK_GAME, {"game_id": game_id}).scalar()
     if game is None:
         raise NotFound(NO_GAME)
     return game
