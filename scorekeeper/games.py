@@ -117,6 +117,9 @@ REVISION_QUERY = sa.select(_GAME.c.revision, _GAME.c.rules, _GAME.c.clock_starte
 
 
 INSERT_HAND = sa.insert(HandRecord.__table__)
+HAND_ROWS = sa.select(HandRecord.client_id, *HAND_COLUMNS).where(
+    HandRecord.game_id == sa.bindparam("game_id"), HandRecord.number > sa.bindparam("after"),
+).order_by(HandRecord.number)
 LOCK_GAME = sa.select(Game).where(Game.id == sa.bindparam("game_id")).with_for_update()
 
 # The night whose head table plays a game, and its lock: built once, over the tables (every game write asks).
@@ -176,10 +179,7 @@ def scored(game: Game) -> Scored:
     if kept is not None:
         return kept
     if unchanged:  # the stored hands are the game's: read their columns alone, no ORM object a hand
-        rows = db.session.execute(
-            sa.select(HandRecord.client_id, *HAND_COLUMNS).where(HandRecord.game_id == game.id)
-            .order_by(HandRecord.number)).all()
-        entry = _caught_up(game, [row[0] for row in rows], [hand_from(*row[1:]) for row in rows])
+        entry = _caught_up(game)
     else:
         records = list(game.hands)
         state = score(game.table(), [record.to_hand() for record in records])
@@ -189,21 +189,28 @@ def scored(game: Game) -> Scored:
     return entry
 
 
-def _caught_up(game: Game, hand_ids: list[str], hands: list[Hand]) -> Scored:
-    """The game scored from its stored hands. Where this process kept it at an earlier revision and the stored
-    game still starts with exactly that (the same table, the same hands with the same ids: only hands were added
-    since, as by a write on another worker), only the added hands are played on it; anything else replays all.
+def _caught_up(game: Game) -> Scored:
+    """The game scored from its stored hands. Where this process kept it at an earlier revision with the same table
+    (a write on another worker since), and the revision has risen by exactly the number of hands stored after the
+    kept ones, every write since appended one hand: each write raises the revision once and adds at most one hand,
+    and only an append adds one. Then only those hands are read and played on what was kept. Anything else (a hand
+    fixed or removed, time called, a new key) reads and replays every hand.
     """
     table, base = game.table(), scorecache.latest(game.id)
-    done = len(base.hand_ids) if base is not None else 0
-    if (base is None or base.revision > game.revision or done > len(hands) or base.state.table != table
-            or base.hand_ids != tuple(hand_ids[:done])
-            or any(kept.hand != hand for kept, hand in zip(base.state.hands, hands[:done], strict=True))):
-        return _scored(game.revision, score(table, hands), hand_ids)
-    entry = replace(base, revision=game.revision)
-    for hand, hand_id in zip(hands[done:], hand_ids[done:], strict=True):
-        entry = _extended(entry, game.revision, play(entry.state, hand), hand_id)
-    return entry
+    if base is not None and base.revision < game.revision and base.state.table == table:
+        rows = _hand_rows(game.id, after=len(base.hand_ids))
+        if len(rows) == game.revision - base.revision:
+            entry = replace(base, revision=game.revision)
+            for hand_id, *hand in rows:
+                entry = _extended(entry, game.revision, play(entry.state, hand_from(*hand)), hand_id)
+            return entry
+    rows = _hand_rows(game.id)
+    return _scored(game.revision, score(table, [hand_from(*hand) for _, *hand in rows]), [row[0] for row in rows])
+
+
+def _hand_rows(game_id: str, after: int = 0) -> list[sa.Row]:
+    """The stored hands numbered after `after`, in order: each its client id and HAND_COLUMNS."""
+    return db.session.execute(HAND_ROWS, {"game_id": game_id, "after": after}).all()
 
 
 def _keep(game: Game, entry: Scored) -> None:

@@ -77,6 +77,20 @@ def test_a_stale_entry_is_never_served_even_when_it_is_kept(app, client, second_
     assert len(client.get(url).get_json()["hands"]) == 1
 
 
+def _hands_read(monkeypatch) -> list[int]:
+    """Count the stored hands each read of them returns."""
+    counted: list[int] = []
+    real = games._hand_rows
+
+    def spy(game_id, after=0):
+        rows = real(game_id, after)
+        counted.append(len(rows) if after else 0)
+        return rows
+
+    monkeypatch.setattr(games, "_hand_rows", spy)
+    return counted
+
+
 def _replays(monkeypatch) -> list[int]:
     """Count the full replays the game operations run."""
     counted: list[int] = []
@@ -158,6 +172,11 @@ def test_a_write_rolled_back_leaves_no_entry(app, client, make_game):
     ([("post", "/hands", MISDEAL), ("put", "/hands/1", MISDEAL)], [31]),  # an earlier hand changed: all again
     ([("delete", "/hands/30", None), ("post", "/hands", BO_MAKES_6)], [30]),  # one taken, one added: all again
     ([("post", "/time", {"after_hand": 30, "finish_hand": True})], [30]),  # the table changed: all again
+    # As many hands more as writes only when every write appended one; any other write among them: all again
+    ([("put", "/hands/5", BO_MAKES_6)], [30]),
+    ([("delete", "/hands/30", None), ("post", "/hands", BO_MAKES_6), ("post", "/hands", MISDEAL)], [31]),
+    ([("put", "/hands/1", MISDEAL), ("post", "/hands", BO_MAKES_6), ("post", "/hands", MISDEAL)], [32]),
+    ([("post", "/hands", BO_MAKES_6), ("delete", "/hands/31", None), ("post", "/hands", MISDEAL)], [31]),
 ])
 def test_a_worker_behind_plays_only_the_hands_added_since_it_scored(
         app, client, second_app, make_game, monkeypatch, writes, replayed):
@@ -170,8 +189,10 @@ def test_a_worker_behind_plays_only_the_hands_added_since_it_scored(
     other = second_app.test_client()
     for method, path, body in writes:
         assert getattr(other, method)(f"{url}{path}", json=body, headers=headers).status_code in (200, 201)
-    replays = _replays(monkeypatch)
+    replays, read = _replays(monkeypatch), _hands_read(monkeypatch)
     behind = client.get(url).get_json()
     assert replays == replayed
+    appended = sum(1 for method, path, _ in writes if (method, path) == ("post", "/hands"))
+    assert read[-1] == 0 if replayed else read == [appended]  # rows read: every hand, or only those after the kept
     app.config["SCORE_CACHE"] = False
     assert {**behind, "clock": None} == {**client.get(url).get_json(), "clock": None}  # as replayed from nothing
