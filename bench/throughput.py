@@ -324,13 +324,16 @@ def unexpected(results: dict[str, list[Figures]]) -> list[str]:
 
 def in_process(writes: int = 400) -> None:
     """A hand written at 10 and at 400 hands, whole and short, and /healthz, through Flask's test client on a SQLite
-    file (no network, no other worker; CPU time, so a busy machine moves the figures less): ms and answer bytes."""
+    file (no network; CPU time, so a busy machine moves the figures less): ms and answer bytes. Then two app
+    instances on the one file take turns writing short hands, as two workers do: each is a hand behind at every
+    write of its own."""
     from scorekeeper import create_app
 
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'b.sqlite'}",
-                          "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False})
-        client = app.test_client()
+        settings = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'b.sqlite'}",
+                    "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False}
+        app = create_app(settings)
+        client, other = app.test_client(), create_app({**settings, "AUTO_MIGRATE": False}).test_client()
 
         def timed(send) -> tuple[float, int]:
             """CPU ms a request (the median of 5 batches: other processes on the machine count for nothing), and
@@ -358,6 +361,17 @@ def in_process(writes: int = 400) -> None:
                 ms, size = timed(lambda turn, tables=tables: client.post(
                     f"/api/games/{tables[turn % 20][0]}/hands", json=set_hand(turn % 4), headers=tables[turn % 20][1]))
                 print(f"| POST {name} at {count} hands | {ms:.2f} | {size:,} | {floor / ms:.2f} |")
+        for count in (10, 400):
+            tables = []
+            for _ in range(20):
+                body = {"variant": "ten-point", "players": PLAYERS, "rules": {"target": 500}, "hands": hands(count)}
+                game = client.post("/api/games", json=body).get_json()
+                client.get(f"/api/games/{game['id']}")
+                other.get(f"/api/games/{game['id']}")
+                tables.append((game["id"], {"Authorization": f"Bearer {game['edit_key']}", **SHORT}))
+            ms, size = timed(lambda turn, tables=tables: (client, other)[turn // 20 % 2].post(
+                f"/api/games/{tables[turn % 20][0]}/hands", json=set_hand(turn % 4), headers=tables[turn % 20][1]))
+            print(f"| POST short at {count} hands, two instances in turn | {ms:.2f} | {size:,} | {floor / ms:.2f} |")
 
 
 def main(argv: list[str] | None = None) -> int:
