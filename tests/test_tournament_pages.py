@@ -88,6 +88,28 @@ def test_a_bad_set_up_form_is_shown_again_with_its_errors(client):
     assert "This field is required." in response.text and "Number must be between 0 and 100." in response.text
 
 
+def test_the_set_up_form_seats_tables_of_five_with_the_dealer_sitting_out(coordinator, client):
+    """The box sends rules.sit_out: a partnership game for four at tables of five, everyone registered alone."""
+    assert 'name="sit_out"' in client.get("/tournaments/new").text
+    coordinator.create(variant="ten-point", sit_out="y")
+    made = client.get(f"/api/tournaments/{coordinator.id}").get_json()
+    assert (made["rules"], made["players_per_table"], made["team_size"]) == ({"sit_out": "dealer"}, 5, 1)
+    assert "each table seats 5 players" in coordinator.page()
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"variant": "cutthroat"}, "The dealer sits out only at a game with partners"),
+    ({"players_per_table": "4"}, "A tournament table seats 5 players with the dealer sitting out each hand"),
+])
+def test_tables_of_five_refused_by_the_api_show_its_reason_on_the_set_up_form(client, fields, message):
+    form = client.get("/tournaments/new")
+    data = {"csrf_token": token(form.text), "name": "Five Night", "entry_fee": "20", "payout_percent": "50",
+            "games_per_team": "2", "minutes_per_game": "30", "variant": "tournament", "sit_out": "y", **fields}
+    response = client.post("/tournaments/new", data=data)
+    assert response.status_code == 422 and message in response.text
+    assert 'name="sit_out" value="y" aria-describedby="h-sit_out" checked' in response.text
+
+
 def test_a_form_without_its_csrf_token_changes_nothing(coordinator, client):
     coordinator.create()
     response = client.post(f"/t/{coordinator.id}/manage/teams",

@@ -7,7 +7,7 @@ from decimal import Decimal
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import DateField, DecimalField, RadioField, SelectField, StringField
+from wtforms import BooleanField, DateField, DecimalField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
 from ..pages.forms import WholeField, name_error, options
@@ -67,6 +67,8 @@ class TournamentForm(FlaskForm):
     minutes_per_game = WholeField("Minutes per game", default=30, validators=[InputRequired(), NumberRange(1, 600)])
     variant = SelectField("Rules", choices=TABLE_PRESETS, default="tournament")
     players_per_table = WholeField("Players at each table (optional)", validators=[Optional()])
+    # rules.sit_out (docs/rules.md, five at a table): any partnership game for four, a fifth player at each table
+    sit_out = BooleanField("Tables of 5 players: the dealer sits out each hand")
 
     def body(self) -> dict[str, Any]:
         """The body of POST /api/tournaments."""
@@ -77,6 +79,7 @@ class TournamentForm(FlaskForm):
             "games_per_team": self.games_per_team.data, "minutes_per_game": self.minutes_per_game.data,
             "variant": self.variant.data,
             **({} if self.players_per_table.data is None else {"players_per_table": self.players_per_table.data}),
+            **({"rules": {"sit_out": "dealer"}} if self.sit_out.data else {}),
         }
 
 

@@ -108,7 +108,8 @@ def _players_per_table(body: Mapping[str, Any], variant: str, rules: Rules) -> i
     """Players at each table: one of the counts the game allows, its usual count when left out."""
     value = body.get("players_per_table", rules.seat_counts[0])
     if not isinstance(value, int) or isinstance(value, bool) or value not in rules.seat_counts:
-        how = "in two teams of partners" if rules.partners else "each alone"
+        how = ("with the dealer sitting out each hand" if rules.sit_out
+               else "in two teams of partners" if rules.partners else "each alone")
         raise RuleError(f"A {variant} table seats {player_counts_in_words(rules)} players {how}: "
                         f"players_per_table must be one of those.", "players_per_table")
     rules.seated(value)
