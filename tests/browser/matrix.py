@@ -42,8 +42,15 @@ FIVE_CELLS = [variant for variant, rules in PRESETS.items() if rules.partners an
 SIT_OUT = {"sit_out": "dealer"}
 
 
+def cell_rules(variant: str, count: int) -> dict | None:
+    """The house rules a cell's game is made with: the dealer sitting out where a partnership preset, which seats five
+    in no other way, has five players (a cell (variant, 5) of FIVE_CELLS); else none."""
+    rules = preset(variant)
+    return SIT_OUT if rules.partners and count == 5 and count not in rules.seat_counts else None
+
+
 def cell_id(variant: str, count: int) -> str:
-    return f"{variant}-{count}"
+    return f"{variant}-{count}" + ("-sit-out" if cell_rules(variant, count) else "")
 
 
 def game_body(variant: str, count: int, names: str, rules: dict | None = None) -> dict:

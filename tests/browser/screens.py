@@ -1,5 +1,6 @@
 """Every screen beyond a game's sheet and hand form, put in its state from data made through the API for one cell
-of the layout matrix (a preset, a player count, a kind of names): tests/browser/test_layout_screens.py.
+of the layout matrix (a preset, a player count, a kind of names): tests/browser/test_layout_screens.py. A cell of five
+players at a partnership preset for four is five at a table, the dealer sitting out (matrix.cell_rules).
 
 Each opener loads its page on `page` and answers (scope, extra): the part of the page the layout checks look at,
 and the check of the answers that must be on the screen (tests/browser/layout.py), or None.
@@ -12,7 +13,7 @@ import re
 import requests
 from layout import SAVE_IN_VIEW, in_view
 from longnames import open_game
-from matrix import NAMES, TEAMS, Table
+from matrix import NAMES, TEAMS, Table, cell_rules
 
 from scorekeeper.rules import preset
 
@@ -26,7 +27,8 @@ def api(method: str, base: str, path: str, key: str | None = None, **body) -> di
 
 
 def start(page, base: str, variant: str, count: int, names: str):
-    """The start page: the cell's game chosen, its seats filled, and the house-rules editor open."""
+    """The start page: the cell's game chosen (five: "5 players: the dealer sits out"), its seats filled, and the
+    house-rules editor open."""
     page.goto(base + "/")
     page.wait_for_selector("#start-form.fitted")
     radio = page.locator(f'input[name="variant"][value="{variant}"]')
@@ -37,8 +39,8 @@ def start(page, base: str, variant: str, count: int, names: str):
         page.select_option("#seat-count", str(count))
     for index, name in enumerate(NAMES[names][:count]):
         page.fill(f"#players-{index}", name)
-    if preset(variant).partners:
-        for index, name in enumerate(TEAMS[names][:2]):
+    if preset(variant).partners and not cell_rules(variant, count):
+        for index, name in enumerate(TEAMS[names][:2]):  # five at a table has no team names
             page.fill(f"#team_names-{index}", name)
     page.locator("#house > summary").click()
     page.locator("#rules-summary").wait_for(state="visible")
@@ -47,7 +49,7 @@ def start(page, base: str, variant: str, count: int, names: str):
 
 def edit(page, base: str, variant: str, count: int, names: str):
     """The form of a hand being edited (hand 1 of a game with a row of every kind)."""
-    table = Table(base, variant, count, names)
+    table = Table(base, variant, count, names, rules=cell_rules(variant, count))
     table.in_play()
     open_game(page, base, table.game)
     page.goto(f"{base}/games/{table.game['id']}#edit-1")
@@ -57,7 +59,7 @@ def edit(page, base: str, variant: str, count: int, names: str):
 
 def misdeal(page, base: str, variant: str, count: int, names: str):
     """The question Misdeal asks from the hand form, naming the hand and who deals again."""
-    table = Table(base, variant, count, names)
+    table = Table(base, variant, count, names, rules=cell_rules(variant, count))
     table.in_play()
     open_game(page, base, table.game)
     page.locator('[data-action="log"]').click()
@@ -70,7 +72,7 @@ def misdeal(page, base: str, variant: str, count: int, names: str):
 def conflict(page, base: str, variant: str, count: int, names: str):
     """Two phones logged hand 1, differently: another phone's reached the server first, and this phone's hand 1
     comes back refused, with its three choices."""
-    table = Table(base, variant, count, names)
+    table = Table(base, variant, count, names, rules=cell_rules(variant, count))
     open_game(page, base, table.game)
     low = table.rules.min_bid
     table.post(table.hand(0, low))  # the other phone's hand 1
@@ -85,8 +87,8 @@ def group(base: str, variant: str, count: int, names: str) -> dict:
     made = api("POST", base, "/api/groups", name=TEAMS[names][2], min_games=1)
     gid, key = made["id"], made["edit_key"]
     for finish in (True, False):
-        table = Table(base, variant, count, names, create=f"/api/groups/{gid}/games",
-                      headers={"Authorization": f"Bearer {key}"})
+        table = Table(base, variant, count, names, rules=cell_rules(variant, count),
+                      create=f"/api/groups/{gid}/games", headers={"Authorization": f"Bearer {key}"})
         table.finished() if finish else table.in_play()
     for name, first in ((TEAMS[names][3], "2000-01-01"), (TEAMS[names][1], "2020-01-01")):
         api("POST", base, f"/api/groups/{gid}/seasons", key, name=name, **{"from": first, "to": "2099-12-31"})
@@ -130,11 +132,13 @@ def rating_board(page, base: str, variant: str, count: int, names: str):
 
 def tournament(base: str, variant: str, count: int, names: str) -> dict:
     """A tournament of the cell's game at tables of its player count, one team more than a table seats (a bye),
-    round 1 drawn and its clocks started, every kind of row logged at the table. The tournament, with its key."""
-    rules = preset(variant)
-    alone = not rules.partners
+    round 1 drawn and its clocks started, every kind of row logged at the table. The tournament, with its key.
+    At tables of five, the dealer sitting out, each player is a team of one, as where everyone plays alone."""
+    house = cell_rules(variant, count)
+    alone = not preset(variant).partners or house is not None
     made = api("POST", base, "/api/tournaments", name=f"{TEAMS[names][2]} {TEAMS[names][0]}"[:80],
-               place=TEAMS[names][3], variant=variant, players_per_table=count, games_per_team=3)
+               place=TEAMS[names][3], variant=variant, players_per_table=count, games_per_team=3,
+               **({"rules": house} if house else {}))
     tid, key = made["id"], made["edit_key"]
     size, tables = (1, count) if alone else (count // 2, 2)
     players = iter(NAMES[names])
@@ -146,7 +150,7 @@ def tournament(base: str, variant: str, count: int, names: str) -> dict:
     api("POST", base, f"/api/tournaments/{tid}/rounds/1/start", key)
     for seat in drawn["tables"]:
         game = {**api("GET", base, f"/api/games/{seat['game']}"), "edit_key": seat["edit_key"]}
-        Table(base, variant, count, names, game=game).in_play()
+        Table(base, variant, count, names, rules=house, game=game).in_play()
     return made
 
 

@@ -1,4 +1,5 @@
-"""Every other screen holds on every phone, at 200 % text too, and passes axe, for every preset and player count.
+"""Every other screen holds on every phone, at 200 % text too, and passes axe, for every preset and player count,
+and for five at a table.
 
 The screens (tests/browser/screens.py): the start page with the house-rules editor open, a hand's edit form, the
 misdeal question, the conflict screen of a hand logged on two phones, a group's page, a person's page, a season's
@@ -7,32 +8,48 @@ Each is put in its state from data made through the API and loaded once, then ch
 every phone size of the matrix by resizing, and at 200 % text at 320 px; then axe runs on it once, in the light or
 the dark scheme.
 
-The space: every screen at every preset and player count (10 x 26 = 260 screen states: axe sees each one); the kind
-of names (4) and the colour scheme (2) are spread over them pairwise (tests/pairwise.py), so every screen and every
-cell meets every kind of names and both schemes. The full product of names, cells and phone sizes is kept where
-failures cluster: the sheet, the hand form and the winner screen (test_layout_matrix.py).
+The space: every screen at every preset and player count, and five at a table (five players, the dealer sitting out:
+rules.sit_out) at every partnership preset for four (10 x (26 + 10) = 360 screen states: axe sees each one); the kind
+of names (4) and the colour scheme (2) are spread over them pairwise (tests/pairwise.py), over each kind of table on
+its own, so every screen and every cell meets every kind of names and both schemes, at five too. The full product of
+names, cells and phone sizes is kept where failures cluster: the sheet, the hand form and the winner screen
+(test_layout_matrix.py).
 """
 
 from __future__ import annotations
 
 import pytest
 from conftest import VIEWPORT
-from matrix import CELLS, NAMES, cell_id, problems_at_every_width
+from matrix import CELLS, FIVE_CELLS, NAMES, cell_id, problems_at_every_width
 from pairwise import full, pairwise, uncovered
 from screens import SCREENS
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
-DIMENSIONS = {"cell": CELLS, "screen": list(SCREENS), "names": list(NAMES), "scheme": ["light", "dark"]}
-ROWS = pairwise(DIMENSIONS, keep=full({"cell": CELLS, "screen": list(SCREENS)}))
+# The tables: every preset at every player count it allows, and five at a table, the dealer sitting out (a cell
+# (variant, 5) of a partnership preset for four: matrix.cell_rules). Each kind is spread pairwise on its own, so at five
+# too every screen meets every kind of names and both schemes; the rows of the first kind are those it had alone.
+TABLES = {"usual": CELLS, "five": [(variant, 5) for variant in FIVE_CELLS]}
+ALL_CELLS = [cell for cells in TABLES.values() for cell in cells]
+
+
+def dimensions(cells: list) -> dict:
+    return {"cell": cells, "screen": list(SCREENS), "names": list(NAMES), "scheme": ["light", "dark"]}
+
+
+ROWS = [row for cells in TABLES.values()
+        for row in pairwise(dimensions(cells), keep=full({"cell": cells, "screen": list(SCREENS)}))]
 
 
 def test_the_rows_cover_every_pair_and_every_screen_state():
-    assert uncovered(ROWS, DIMENSIONS) == set()
-    assert {(row["cell"], row["screen"]) for row in ROWS} == {(cell, screen) for cell in CELLS for screen in SCREENS}
+    for kind, cells in TABLES.items():
+        assert uncovered([row for row in ROWS if row["cell"] in cells], dimensions(cells)) == set(), kind
+    states = {(cell, screen) for cell in ALL_CELLS for screen in SCREENS}
+    assert {(row["cell"], row["screen"]) for row in ROWS} == states
+    assert len(ROWS) == len(ALL_CELLS) * len(SCREENS)
 
 
-@pytest.mark.parametrize(("variant", "count"), CELLS, ids=[cell_id(*cell) for cell in CELLS])
+@pytest.mark.parametrize(("variant", "count"), ALL_CELLS, ids=[cell_id(*cell) for cell in ALL_CELLS])
 def test_every_other_screen_holds(live_server, new_page, axe, variant, count):
     page = new_page(entry=None)
     problems = []
