@@ -34,7 +34,8 @@ HAND = ["hand_id", "number", "bidder", "bid", "trump", "all_tricks", "misdeal"] 
     f"captured_{key}" for key in ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")]
 START = ["variant", "target", "min_bid", "max_bid", "moon", "end", "clock", "team_names-0", "team_names-1",
          "all_pass", "forced_bid", "dealer_may_match", "trump_with_bid"] + [f"players-{seat}" for seat in range(8)]
-TOURNAMENT = ["name", "date", "place", "entry_fee", "payout_percent", "games_per_team", "minutes_per_game", "variant"]
+TOURNAMENT = ["name", "date", "place", "entry_fee", "payout_percent", "games_per_team", "minutes_per_game", "variant",
+              "sit_out"]
 
 
 def fields(names: list[str]):
