@@ -28,8 +28,8 @@ class TimeCall:
 
 def sides_of(players: int, dealer: int) -> tuple[tuple[int, int], tuple[int, int]]:
     """Where the dealer sits out: the seats of side 0 (first and third to the dealer's left) and side 1."""
-    seat = [(dealer + step) % players for step in range(1, 5)]
-    return (seat[0], seat[2]), (seat[1], seat[3])
+    first, second, third, fourth = ((dealer + step) % players for step in range(1, 5))
+    return (first, third), (second, fourth)
 
 
 @dataclass(frozen=True)
@@ -395,7 +395,7 @@ def _decide_five_on_time(state: GameState) -> GameState:
     best = [max(scores[seat] for seat in seats) for seats in sides]
     if best[0] == best[1]:
         return state
-    side = 0 if best[0] > best[1] else 1
+    side = best.index(max(best))  # the two differ: the side whose best player is ahead
     reason = f"time was called with {_top_player(table, sides[side], scores)}, ahead of {best[1 - side]}"
     outcome = Outcome(None, len(state.hands), "time", f"{table.pair_label(sides[side])}: {reason}", winners=sides[side])
     return replace(state, outcome=outcome)
