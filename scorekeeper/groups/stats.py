@@ -55,6 +55,7 @@ class GameFigures:
     bidding: tuple[tuple[tuple, ...], ...] = ()  # each seat's bids by level (scorekeeper.stats.bid_levels)
     cards: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # each seat's team's points taken (cards_taken)
     winners: tuple[int, ...] = ()  # the teams that won: the winner, or at a table of five the winning pair's seats
+    sat_out: tuple[int, ...] = ()  # each seat's hands sat out (sat_out_hands)
 
     @property
     def won(self) -> frozenset[int]:
@@ -81,6 +82,7 @@ class Tally:
     bidding_points: int = 0
     defending_hands: int = 0
     defending_points: int = 0
+    sat_out: int = 0  # hands dealt and sat out at a table of five
     levels: dict[tuple[int | str, bool], list[int]] = field(default_factory=dict)  # bids, made, points, change
     cards: dict[str, list[int]] = field(default_factory=dict)  # hands the point went to a team, to theirs
 
@@ -120,6 +122,7 @@ def person_line(person, tally: Tally) -> dict[str, Any]:
         "points_per_hand_bidding": _share(tally.bidding_points, tally.bidding_hands, 2),
         "defending_hands": tally.defending_hands,
         "points_per_hand_defending": _share(tally.defending_points, tally.defending_hands, 2),
+        "sat_out": tally.sat_out,
         "bidding": [{"bid": bid, "all_tricks": all_tricks, "bids": bids, "made": made,
                      "made_pct": _share(100 * made, bids, 1), "points_per_bid": _share(points, bids, 2),
                      "change_per_bid": _share(change, bids, 2)}
@@ -170,6 +173,16 @@ def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(tuple(line) for line in found)
 
 
+def sat_out_hands(state: GameState) -> tuple[int, ...]:
+    """Each seat's hands sat out: where the dealer sits out (five at a table), every hand the seat dealt, misdeals
+    included (the same dealer deals again and sits that hand out too); zeros in any other game."""
+    found = [0] * len(state.table.players)
+    if state.table.rules.sit_out:
+        for scored in state.hands:
+            found[scored.dealer] += 1
+    return tuple(found)
+
+
 def finished_time(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> dt.datetime | None:
     """When the game finished: the write that finished it; for a game finished before that was kept, its last
     hand's time (asked of `last_hand_at` only then), else its creation."""
@@ -189,6 +202,7 @@ def _count(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime 
         seats=tuple(player_stats(state)), scores=tuple(state.scores),
         labels=tuple(table.team_label(team) for team in range(len(table.teams))),
         hand_points=hand_points(state), bidding=bid_levels(state), cards=cards_taken(state), winners=state.winners,
+        sat_out=sat_out_hands(state),
     )
 
 
@@ -314,6 +328,7 @@ def _count_game(people: list[str], entry: GameFigures, tallies, partners, rivals
             setattr(tally, name, getattr(tally, name) + getattr(entry.seats[seat], name))
         for name, value in zip(HAND_POINTS, entry.hand_points[seat], strict=True):
             setattr(tally, name, getattr(tally, name) + value)
+        tally.sat_out += entry.sat_out[seat]
         for bid, all_tricks, *counts in entry.bidding[seat]:
             line = tally.levels.setdefault((bid, all_tricks), [0, 0, 0, 0])
             line[:] = [mine + more for mine, more in zip(line, counts, strict=True)]
