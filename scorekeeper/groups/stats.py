@@ -174,13 +174,9 @@ def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
 
 
 def sat_out_hands(state: GameState) -> tuple[int, ...]:
-    """Each seat's hands sat out: where the dealer sits out (five at a table), every hand the seat dealt, misdeals
-    included (the same dealer deals again and sits that hand out too); zeros in any other game."""
-    found = [0] * len(state.table.players)
-    if state.table.rules.sit_out:
-        for scored in state.hands:
-            found[scored.dealer] += 1
-    return tuple(found)
+    """Each seat's hands sat out, as the game's own statistics count them (player_stats: where the dealer sits out,
+    the hands the seat dealt; a misdeal counts for no one, as in every figure); zeros in any other game."""
+    return tuple(line.sat_out for line in player_stats(state))
 
 
 def finished_time(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> dt.datetime | None:
