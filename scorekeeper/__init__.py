@@ -20,6 +20,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         __name__, instance_relative_config=True,
         template_folder=str(ROOT / "templates"), static_folder=str(ROOT / "static"),
     )
+    http.use_stored_integers(app)
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(from_environment(app.instance_path))
     if test_config is None:

@@ -15,7 +15,9 @@ from flask import Flask, Response, current_app, jsonify, make_response, render_t
 from flask_wtf.csrf import CSRFError
 from sqlalchemy.exc import OperationalError
 from werkzeug.exceptions import BadRequest, HTTPException, RequestEntityTooLarge, UnsupportedMediaType
+from werkzeug.exceptions import NotFound as NotFoundHere
 from werkzeug.http import parse_list_header
+from werkzeug.routing import IntegerConverter
 
 from .games import NotFound
 from .jsontext import Budget, NotJson, loads
@@ -277,6 +279,26 @@ def read_streamed_body() -> None:
     data = request.get_data(cache=True)
     if cap is not None and len(data) >= cap and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
+
+
+class StoredInteger(IntegerConverter):
+    """`<int:...>` in every route: a whole number a database column can hold (a 32-bit signed integer, as
+    PostgreSQL's `integer`). A longer one is a 404 like any number nothing has, raised while the route is matched
+    (so it is not a 405 from a route of the same shape), never an error of the database (SQLite cannot even bind a
+    number past 64 bits)."""
+
+    LARGEST = 2**31 - 1
+
+    def to_python(self, value: str) -> int:
+        number = super().to_python(value)
+        if number > self.LARGEST:
+            raise NotFoundHere()
+        return number
+
+
+def use_stored_integers(app: Flask) -> None:
+    """Make every `<int:...>` of the app's routes a StoredInteger; before any route is added."""
+    app.url_map.converters["int"] = StoredInteger
 
 
 def init_app(app: Flask) -> None:
