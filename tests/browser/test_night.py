@@ -388,7 +388,8 @@ def test_a_night_of_nine_for_three_games(app, live_server, new_page, axe):
 
     # The screen stops asking, for axe to read it whole
     app.config["NIGHT_POLL_SECONDS"] = 3600
-    screen.reload()
+    screen.goto("about:blank")  # the page's own poll may be reloading it: leave it before opening it again
+    screen.goto(f"{base}/nights/{night_id}/screen")
     expect(screen.locator("[data-night-version]")).to_have_attribute("data-seconds", "3600")
     expect_board(screen, leaderboard(base, night_id))
     expect_tables(screen, get(base, f"/api/nights/{night_id}/games/3"))
