@@ -9,7 +9,6 @@ phone size and at 200 % text, and axe finds nothing in the light or the dark sch
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 import requests
@@ -17,6 +16,7 @@ from conftest import VIEWPORT
 from layout import SAVE_IN_VIEW
 from matrix import NAMES, problems_at_every_width
 from playwright.sync_api import expect
+from test_tournament_tables_of_three import scores  # the game's scores once the server holds a hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
@@ -38,17 +38,6 @@ def checked(page, axe, label: str, scope: str = "main", extra: str | None = None
     page.emulate_media(color_scheme="light")
     page.set_viewport_size(PHONE)
     return found
-
-
-def server_scores(base: str, game_id: str) -> list[int]:
-    """The game's scores once the server holds its first hand."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        game = requests.get(f"{base}/api/games/{game_id}", timeout=10).json()
-        if game["hands"]:
-            return game["scores"]
-        time.sleep(0.2)
-    raise AssertionError("the hand never reached the server")
 
 
 def test_a_tournament_of_tables_of_five_set_up_on_a_phone_plays_a_hand(live_server, new_page, axe):
@@ -109,7 +98,7 @@ def test_a_tournament_of_tables_of_five_set_up_on_a_phone_plays_a_hand(live_serv
     dialog.locator("#f-quick").get_by_role("radio", name=str(TAKEN), exact=True).check()
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
-    assert server_scores(live_server, game_id) == SCORES
+    assert scores(live_server, game_id) == SCORES
     problems += checked(phone, axe, "table's sheet")
 
     standings = new_page(viewport=PHONE)
