@@ -8,6 +8,7 @@ skip locally and fail under CI=true, so CI cannot pass by skipping them.
 from __future__ import annotations
 
 import os
+import re
 import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -16,9 +17,34 @@ import pytest
 from werkzeug.serving import make_server
 
 CHROMIUM = Path("/usr/bin/chromium")
+
+
+def playwright_disabled_features() -> list[str]:
+    """The Chromium features Playwright itself switches off (its chromiumSwitches: HTTPS upgrades, paint holding, ...).
+
+    Chromium reads the last --disable-features it is given, so ours must carry Playwright's on: they are read from
+    the installed driver, and a driver that no longer says them in that shape is an error, not a silent change.
+    """
+    try:
+        import playwright
+    except ImportError:  # the `playwright` fixture says so, failing under CI
+        return []
+    bundle = Path(playwright.__file__).parent / "driver" / "package" / "lib"
+    for script in sorted(bundle.rglob("*.js")):
+        found = re.search(r"disabledFeatures = \[(.*?)\]", script.read_text(encoding="utf-8"), re.DOTALL)
+        if found:
+            return re.findall(r'^\s*"(\w+)"', found.group(1), re.MULTILINE)
+    raise RuntimeError(f"Playwright's list of the Chromium features it disables was not found under {bundle}")
+
+
+# Every new browser context is a window, and Chromium 156 gives each window two WebUI renderers for its address bar's
+# popups (chrome://omnibox-popup.top-chrome/), a process of its own each, which headless tests never show: on two
+# cores they cost more than the pages under test.
+WEBUI_POPUPS = ["WebUIOmniboxPopup", "WebUIOmniboxAimPopup", "WebUIOmniboxFullPopup"]
 CHROMIUM_ARGS = [
     "--no-sandbox", "--disable-gpu", "--disable-background-networking",
     "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+    "--disable-features=" + ",".join([*playwright_disabled_features(), *WEBUI_POPUPS]),
 ]
 VIEWPORT = {"width": 360, "height": 740}
 AXE_JS = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"

@@ -9,7 +9,8 @@ dialog by default):
 - text cut without an ellipsis (an element that hides its overflow, narrower than its text, with neither
   `text-overflow: ellipsis` nor a line clamp, which ends in one);
 - a word broken inside (across two lines) although it fits on a line of its box; words are runs of letters between
-  spaces and hyphens, so a break at a hyphen is a break between words;
+  spaces and hyphens, so a break at a hyphen is a break between words, except in an address's part (an id, a key),
+  which is one word whatever it holds;
 - touch targets (buttons, button-like links, fields, the labels of radio buttons and checkboxes) smaller than
   44 x 44 px, overlapping another, or closer than 4 px to one beside, above or below it.
 
@@ -73,7 +74,10 @@ LAYOUT_PROBLEMS = r"""(scope) => {
       let block = holder;
       while (block && getComputedStyle(block).display === "inline") block = block.parentElement;  // inline-block and inline-flex have a box of their own
       const room = block.clientWidth - parseFloat(getComputedStyle(block).paddingLeft) - parseFloat(getComputedStyle(block).paddingRight);
-      for (const match of text.data.matchAll(/[^\s\-\u2010\u2011\u00b7&/]+/g)) {
+      // an address's part (templates/_url.html) is one word: its "-" and "_" are not places to break, and a part
+      // wider than its line breaks anywhere
+      const words = holder.closest(".url-part") ? /\S+/g : /[^\s\-\u2010\u2011\u00b7&/]+/g;
+      for (const match of text.data.matchAll(words)) {
         const range = document.createRange();
         range.setStart(text, match.index);
         range.setEnd(text, match.index + match[0].length);
