@@ -33,14 +33,17 @@ LAYOUT_PROBLEMS = r"""(scope) => {
     && !node.closest(".vh, [hidden], template");
   // under text larger than the default (16 px) the sheet may scroll sideways in its box, as any data table
   const large = parseFloat(getComputedStyle(document.documentElement).fontSize) > 16;
+  // whether a node is inside a region that scrolls sideways: each element's answer is kept, as its children ask it
+  const scrollsHere = new Map();
   const scrolls = (node) => {
-    for (let up = node.parentElement; up && up !== document.body; up = up.parentElement) {
+    const up = node.parentElement;
+    if (!up || up === document.body) return false;
+    if (!scrollsHere.has(up)) {
       const overflow = getComputedStyle(up).overflowX;
-      if ((overflow === "auto" || overflow === "scroll") && (large || !up.matches(".table-box")) && up.tagName !== "DIALOG") {
-        return true;
-      }
+      scrollsHere.set(up, ((overflow === "auto" || overflow === "scroll") && (large || !up.matches(".table-box"))
+        && up.tagName !== "DIALOG") || scrolls(up));
     }
-    return false;
+    return scrollsHere.get(up);
   };
   const roots = [...document.querySelectorAll(scope)];
   const nodes = roots.flatMap((root) => [root, ...root.querySelectorAll("*")]).filter(shown);
@@ -71,6 +74,10 @@ LAYOUT_PROBLEMS = r"""(scope) => {
     for (let text = texts.nextNode(); text; text = texts.nextNode()) {
       const holder = text.parentElement;
       if (!holder || !shown(holder) || holder.closest("svg")) continue;
+      // a text on one line breaks no word: only a text on several lines is looked at word by word
+      const whole = document.createRange();
+      whole.selectNodeContents(text);
+      if (new Set([...whole.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top))).size < 2) continue;
       let block = holder;
       while (block && getComputedStyle(block).display === "inline") block = block.parentElement;  // inline-block and inline-flex have a box of their own
       const room = block.clientWidth - parseFloat(getComputedStyle(block).paddingLeft) - parseFloat(getComputedStyle(block).paddingRight);
@@ -104,10 +111,11 @@ LAYOUT_PROBLEMS = r"""(scope) => {
     }
     return false;
   };
+  const isPinned = targets.map(([node]) => pinned(node));
   for (let one = 0; one < targets.length; one++) {
     for (let two = one + 1; two < targets.length; two++) {
       const [a, p] = targets[one], [b, q] = targets[two];
-      if (a.contains(b) || b.contains(a) || pinned(a) !== pinned(b)) continue;
+      if (isPinned[one] !== isPinned[two] || a.contains(b) || b.contains(a)) continue;
       const x = Math.min(p.right, q.right) - Math.max(p.left, q.left), y = Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top);
       if (x > 1 && y > 1) problems.push(`targets overlap: ${describe(a)} and ${describe(b)}`);
       // side by side or one above the other, with less than 4 px between them: a thumb meant for one hits both

@@ -147,9 +147,13 @@ class Table:
             requests.delete(self.url(f"/hands/{self.count()}?last=1"), headers=self.auth, timeout=10)
 
     def finished(self) -> None:
-        """Rows of every kind, then the game won: on time where the game has a clock (its row after the moon set
-        of a game with the moon), else by the moon where it has one, else by the bidders taking every point."""
+        """Rows of every kind, then the game won (`finish`)."""
         self.in_play()
+        self.finish()
+
+    def finish(self) -> None:
+        """The game in play won: on time where the game has a clock (its row after the moon set of a game with the
+        moon), else by the moon where it has one, else by the bidders taking every point."""
         if self.rules.time_limit_minutes:
             called = requests.post(self.url("/time"), json={}, headers=self.auth, timeout=10)
             assert called.status_code == 200, called.text

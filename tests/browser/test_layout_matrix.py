@@ -1,15 +1,14 @@
 """Every screen of a game holds on every phone, with any names and any number of players.
 
 The space: every preset at every player count it allows (26), and five at a table at every partnership preset for
-four (10), x names (short; 20 characters; 40 with spaces; 40
-without: 104 cells) x widths 320, 360, 390, 414 and 430 in portrait and 844x390 in landscape, and 200 % text at
-320 px. For each cell the game's rows come from the API (made, set, misdeal, an edited hand, the moon or the bid of 5
-with every trick where the game has them; a game with a clock is won on time, its time-called row after a moon set),
-and each screen is loaded once and checked at every width by resizing the viewport: the sheet of a game being
-played, its hand form (quick entry and card by card, where the game has both; Save in view), the winner screen and
-the share page of a finished game. Past the presets: seven players alone with every point of the catalogue, each
-worth the most, the sheet and the hand form. tests/browser/layout.py says what each check refuses; the other
-screens are in test_layout_screens.py.
+four (10), x names (short; 20 characters; 40 with spaces; 40 without: 144 cells) x widths 320, 360, 390, 414 and 430
+in portrait and 844x390 in landscape, and 200 % text at 320 px. For each cell the game's rows come from the API (made,
+set, misdeal, an edited hand, the moon or the bid of 5 with every trick where the game has them), then the same game
+is won (on time where it has a clock, its time-called row after a moon set), and each screen is loaded once and
+checked at every width by resizing the viewport: the sheet of the game being played, its hand form (quick entry and
+card by card, where the game has both; Save in view), the winner screen and the share page of the finished game.
+Past the presets: seven players alone with every point of the catalogue, each worth the most, the sheet and the hand
+form. tests/browser/layout.py says what each check refuses; the other screens are in test_layout_screens.py.
 """
 
 from __future__ import annotations
@@ -27,6 +26,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 # The most a game's points can be: every point of the catalogue (one joker or two: two), each worth the most.
 EVERY_POINT = {key: max(POINT_VALUES) for key in CATALOGUE if key != "joker"}
+
+
+def reopen(page, base: str, game: dict) -> None:
+    """The phone that keeps score of `game` opens its page again (the game won since: the winner screen)."""
+    page.goto(f"{base}/games/{game['id']}")
+    page.wait_for_function("() => window.gamePage")
 
 
 def sheet_and_form(page, base: str, playing: Table) -> list[str]:
@@ -54,11 +59,10 @@ def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, nam
     playing.in_play()
     page = new_page(entry=None, service_workers="block")
     problems = sheet_and_form(page, live_server, playing)
-    won = Table(live_server, variant, count, names)
-    won.finished()
-    open_game(page, live_server, won.game)
+    playing.finish()
+    reopen(page, live_server, playing.game)
     problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
-    page.goto(f"{live_server}/share/{won.game['id']}")
+    page.goto(f"{live_server}/share/{playing.game['id']}")
     problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
@@ -72,12 +76,11 @@ def test_every_screen_of_a_game_of_five_holds(live_server, new_page, variant, na
     playing.in_play()
     page = new_page(entry=None, service_workers="block")
     problems = sheet_and_form(page, live_server, playing)
-    won = Table(live_server, variant, 5, names, rules=SIT_OUT)
-    won.finished()
-    assert len(won.current()["winners"]) == 2
-    open_game(page, live_server, won.game)
+    playing.finish()
+    assert len(playing.current()["winners"]) == 2
+    reopen(page, live_server, playing.game)
     problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
-    page.goto(f"{live_server}/share/{won.game['id']}")
+    page.goto(f"{live_server}/share/{playing.game['id']}")
     problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
