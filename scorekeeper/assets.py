@@ -14,10 +14,11 @@ from flask import Flask, Response, current_app, request, url_for
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
-from . import security
+from . import memory, security
 
 _VERSIONS: dict[tuple[str, float], str] = {}
 YEAR = 365 * 24 * 3600
+DIGESTS = 16  # digests of sets of templates kept per process (the code asks for a handful)
 
 
 def version(filename: str) -> str:
@@ -58,13 +59,12 @@ def import_map_json() -> str:
     debug mode, where a module is edited while the server runs, once per set of file versions."""
     static_url = url_for("static", filename="")
     key = (static_url, tuple((name, version(name)) for name in modules())) if current_app.debug else static_url
-    kept = current_app.extensions.setdefault("import_map", {})
+    kept = memory.kept("import_map", lambda: memory.Kept(1))  # only the map of the files as they are now is asked for
     text = kept.get(key)
     if text is None:
         imports = {url_for("static", filename=name): asset(name) for name in modules()}
         text = json.dumps({"imports": imports}, sort_keys=True).replace("<", "\\u003c")
-        kept.clear()  # only the map of the files as they are now is asked for again
-        kept[key] = text
+        kept.put(key, text)
     return text
 
 
@@ -81,12 +81,11 @@ def import_map() -> Markup:
 def import_map_hash() -> str:
     """The import map's sha256 as the CSP names an inline script: base64 of the digest (once per map)."""
     text = import_map_json()
-    kept = current_app.extensions.setdefault("import_map_hash", {})
+    kept = memory.kept("import_map_hash", lambda: memory.Kept(1))
     digest = kept.get(text)
     if digest is None:
         digest = base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-        kept.clear()
-        kept[text] = digest
+        kept.put(text, digest)
     return digest
 
 
@@ -114,9 +113,10 @@ def cache_static(response: Response) -> Response:
 
 def templates_digest(names: Sequence[str] | None = None) -> str:
     """A digest of the named templates (every template when None), once per process: a deploy changes it."""
-    cache = current_app.extensions.setdefault("templates_digest", {})
+    kept = memory.kept("templates_digest", lambda: memory.Kept(DIGESTS))
     key = None if names is None else tuple(names)
-    if key not in cache:
+    found = kept.get(key)
+    if found is None:
         env = current_app.jinja_env
         digest = hashlib.sha256()
         for name in key if key is not None else sorted(env.list_templates(extensions=["html"])):
@@ -125,8 +125,9 @@ def templates_digest(names: Sequence[str] | None = None) -> str:
             except TemplateNotFound:
                 source = ""
             digest.update(name.encode() + b"\0" + source.encode())
-        cache[key] = digest.hexdigest()
-    return cache[key]
+        found = digest.hexdigest()
+        kept.put(key, found)
+    return found
 
 
 def init_app(app: Flask) -> None:

@@ -10,10 +10,9 @@ always names one body. Answers no view vouched for are compressed each time and 
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
-
 from flask import Flask, Request, Response, g
+
+from .memory import Kept
 
 NOT_KEPT = "-"
 BUDGET = 16 * 1024 * 1024  # bytes of compressed bodies per process
@@ -40,31 +39,25 @@ class CompressedBodies:
     """Compressed bodies by key, least recently used dropped first past `budget` bytes; safe across threads."""
 
     def __init__(self, budget: int = BUDGET):
-        self.budget, self.size = budget, 0
-        self._entries: OrderedDict[str, bytes] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Kept[bytes] = Kept(budget, getsizeof=len)
+
+    @property
+    def size(self) -> int:
+        """The bytes kept."""
+        return self._kept.size
+
+    def keys(self) -> list[str]:
+        """The keys of the bodies kept."""
+        return self._kept.keys()
 
     def get(self, key: str) -> bytes | None:
         """The body kept under `key`, if any."""
-        if key.endswith(NOT_KEPT):
-            return None
-        with self._lock:
-            body = self._entries.get(key)
-            if body is not None:
-                self._entries.move_to_end(key)
-            return body
+        return None if key.endswith(NOT_KEPT) else self._kept.get(key)
 
     def set(self, key: str, body: bytes) -> None:
         """Keep `body` under `key` (not for NOT_KEPT keys, nor a body larger than the whole budget)."""
-        if key.endswith(NOT_KEPT) or len(body) > self.budget:
-            return
-        with self._lock:
-            self.size -= len(self._entries.pop(key, b""))
-            self._entries[key] = body
-            self.size += len(body)
-            while self.size > self.budget:
-                _, dropped = self._entries.popitem(last=False)
-                self.size -= len(dropped)
+        if not key.endswith(NOT_KEPT):
+            self._kept.put(key, body)
 
 
 def configure(app: Flask) -> None:

@@ -8,13 +8,12 @@ SCORE_CACHE=0 switches it off; SCORE_CACHE_SIZE bounds it (least recently used g
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
 
+from .memory import Kept, kept
 from .rules import GameState
 
 SIZE = 512
@@ -36,49 +35,30 @@ class ScoreCache:
     """A bounded least-recently-used map of game id to its latest scored revision, safe across threads."""
 
     def __init__(self, size: int = SIZE):
-        self.size = size
-        self._entries: OrderedDict[str, Scored] = OrderedDict()
-        self._lock = threading.Lock()
+        self._kept: Kept[Scored] = Kept(size)
 
     def get(self, game_id: str, revision: int) -> Scored | None:
         """The game scored at exactly `revision`, if kept."""
-        with self._lock:
-            entry = self._entries.get(game_id)
-            if entry is None or entry.revision != revision:
-                return None
-            self._entries.move_to_end(game_id)
-            return entry
+        entry = self._kept.get(game_id)
+        return entry if entry is not None and entry.revision == revision else None
 
     def latest(self, game_id: str) -> Scored | None:
         """The game as last kept, at whatever revision (to be checked against the stored hands before use)."""
-        with self._lock:
-            return self._entries.get(game_id)
+        return self._kept.get(game_id)
 
     def put(self, game_id: str, entry: Scored) -> None:
         """Keep `entry` unless a later revision is kept already."""
-        with self._lock:
-            kept = self._entries.get(game_id)
-            if kept is not None and kept.revision > entry.revision:
-                return
-            self._entries[game_id] = entry
-            self._entries.move_to_end(game_id)
-            while len(self._entries) > self.size:
-                self._entries.popitem(last=False)
+        self._kept.put(game_id, entry, unless=lambda kept: kept.revision > entry.revision)
 
     def __len__(self) -> int:
-        return len(self._entries)
+        return len(self._kept)
 
 
 def cache() -> ScoreCache | None:
     """This app's cache, or None when SCORE_CACHE is off."""
     if not current_app.config.get("SCORE_CACHE", True):
         return None
-    found = current_app.extensions.get("score_cache")
-    if found is None:
-        found = current_app.extensions.setdefault(
-            "score_cache", ScoreCache(current_app.config.get("SCORE_CACHE_SIZE", SIZE)),
-        )
-    return found
+    return kept("score_cache", lambda: ScoreCache(current_app.config.get("SCORE_CACHE_SIZE", SIZE)))
 
 
 def get(game_id: str, revision: int) -> Scored | None:

@@ -17,7 +17,7 @@ MADE = {"bidder": 0, "bid": 3, "captured": {
 
 def kept_keys() -> list[str]:
     """The keys of the compressed bodies kept by the app's Flask-Compress."""
-    return list(compress.cache._entries)
+    return compress.cache.keys()
 
 
 def read(client, path: str) -> tuple[dict | str, str]:

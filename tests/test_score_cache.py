@@ -70,7 +70,7 @@ def test_a_stale_entry_is_never_served_even_when_it_is_kept(app, client, second_
     client.get(url)
     with app.app_context():
         kept = scorecache.cache()
-        stale = kept._entries[game["id"]] if kept is not None else None
+        stale = kept.latest(game["id"]) if kept is not None else None
     assert second_app.test_client().post(f"{url}/hands", json=MISDEAL, headers=headers).status_code == 201
     if stale is not None:
         assert stale.revision == 1 and not stale.state.hands

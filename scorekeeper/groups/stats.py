@@ -20,9 +20,8 @@ from itertools import combinations
 from typing import Any
 
 import sqlalchemy as sa
-from flask import current_app
 
-from .. import games, revisions
+from .. import games, memory, revisions
 from ..extensions import db
 from ..models import HAND_COLUMNS, Game, HandRecord, hand_from
 from ..rules import GameState, Hand, RuleError, score
@@ -245,10 +244,7 @@ def prime(played: Sequence[Game]) -> None:
 
 def _kept(name: str = "group_figures", size: int = KEPT) -> ScoreCache:
     """One of this app's stores (the score cache's bounded map): games' figures, or groups' ratings."""
-    found = current_app.extensions.get(name)
-    if found is None:
-        found = current_app.extensions.setdefault(name, ScoreCache(size))
-    return found
+    return memory.kept(name, lambda: ScoreCache(size))
 
 
 def parse_day(value: Any, field_name: str) -> dt.date | None:

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
 import sqlalchemy as sa
 from flask import Response, current_app, make_response, request
 
-from .. import caching, compressed, etags
+from .. import caching, compressed, etags, memory
 from ..extensions import db
 from ..http import held_etag, not_modified
 from ..links import group_url
@@ -22,7 +20,7 @@ from .stats import counted, figures, rated_over, rating_figures
 KEPT_VIEWS = 64  # rendered views kept per worker, by tag
 # Downloads (a group file, its games and hands as CSV) kept per worker, by tag: a 1,000-game group's file is about
 # 6 MB and takes a second to build, so each is built once per revision, within a budget of bytes.
-KEPT_DOWNLOADS, DOWNLOAD_BUDGET = 16, 48 * 1024 * 1024
+DOWNLOAD_BUDGET = 48 * 1024 * 1024
 
 
 def person_json(person: Person) -> dict[str, Any]:
@@ -89,46 +87,13 @@ def group_tag(kind: str, group_id: str, *facts: Any) -> str | None:
     return etags.tag_of(kind, group_id, (*row, *facts))
 
 
-class Views:
-    """Rendered views of groups by their tag, least recently used dropped first past `size` views or `budget` bytes,
-    safe across threads.
-
-    A tag names everything a view shows (group_tag), so a view kept under it is the
-    view the tag's state renders: a new game, hand, name or key change is a new tag.
-    """
-
-    def __init__(self, size: int = KEPT_VIEWS, budget: int | None = None):
-        self.size, self.budget, self.bytes = size, budget, 0
-        self._entries: OrderedDict[str, tuple[str, bytes]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def get(self, key: str) -> tuple[str, bytes] | None:
-        """The view kept under `key`: its mimetype and its body."""
-        with self._lock:
-            found = self._entries.get(key)
-            if found is not None:
-                self._entries.move_to_end(key)
-            return found
-
-    def put(self, key: str, view: tuple[str, bytes]) -> None:
-        """Keep a view under its key (not one larger than the whole budget)."""
-        if self.budget is not None and len(view[1]) > self.budget:
-            return
-        with self._lock:
-            self.bytes -= len(self._entries.pop(key, ("", b""))[1])
-            self._entries[key] = view
-            self.bytes += len(view[1])
-            while len(self._entries) > self.size or (self.budget is not None and self.bytes > self.budget):
-                _, dropped = self._entries.popitem(last=False)
-                self.bytes -= len(dropped[1])
-
-
-def _views(name: str = "group_views") -> Views:
-    found = current_app.extensions.get(name)
-    if found is None:
-        made = Views(KEPT_DOWNLOADS, DOWNLOAD_BUDGET) if name == "group_downloads" else Views()
-        found = current_app.extensions.setdefault(name, made)
-    return found
+def _views(name: str = "group_views") -> memory.Kept[tuple[str, bytes]]:
+    """This app's rendered views of groups (a mimetype and a body) by their tag, or its downloads within their budget
+    of bytes. A tag names everything a view shows (group_tag), so a view kept under it is the view the tag's state
+    renders: a new game, hand, name or key change is a new tag."""
+    if name == "group_downloads":
+        return memory.kept(name, lambda: memory.Kept(DOWNLOAD_BUDGET, getsizeof=lambda view: len(view[1])))
+    return memory.kept(name, lambda: memory.Kept(KEPT_VIEWS))
 
 
 def answer(tag: str, render: Callable[[], Any], mimetype: str = "text/html") -> Response:

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from flask import render_template
 
-from flask import current_app, render_template
-
-from .. import clock, etags, games, keys
+from .. import clock, etags, games, keys, memory
 from . import report as reports
 from . import service
 
@@ -44,7 +42,7 @@ def fragment(tournament_id: str, current: str | None = None) -> tuple[str, str]:
 
     A room of screens polling after a hand shares one rebuild per process.
     """
-    fragments: OrderedDict[str, tuple[str, str]] = current_app.extensions.setdefault("tournament_live", OrderedDict())
+    fragments: memory.Kept[tuple[str, str]] = memory.kept("tournament_live", lambda: memory.Kept(KEPT))
     current = current or tag(tournament_id)
     cached = fragments.get(tournament_id)
     if cached and cached[0] == current:
@@ -52,8 +50,5 @@ def fragment(tournament_id: str, current: str | None = None) -> tuple[str, str]:
     report = reports.report(tournament_id)
     html = render(report)
     current = tag(tournament_id)  # a clock that ran out has just been settled
-    fragments[tournament_id] = (current, html)
-    fragments.move_to_end(tournament_id)
-    while len(fragments) > KEPT:
-        fragments.popitem(last=False)
+    fragments.put(tournament_id, (current, html))
     return current, html
