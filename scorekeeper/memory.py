@@ -8,7 +8,7 @@ at any time changes no answer.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from contextlib import suppress
 from typing import Generic, TypeVar
 
@@ -53,6 +53,10 @@ class Kept(Generic[V]):
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        """The keys kept at the moment it is asked (a copy: others may put while it is read)."""
+        return iter(self.keys())
 
 
 def kept(name: str, make: Callable[[], T]) -> T:
