@@ -71,12 +71,22 @@ def unavailable(reason: str) -> None:
 DROPPED_STATIC_FILE = "ignore:Exception ignored in. <_io.FileIO name=.*/static/:pytest.PytestUnraisableExceptionWarning"
 
 
+# The browser tests that take longest (a whole night, whole games on two phones, every other screen of a cell): run
+# first, with `--dist load` (.ci/run), they are spread over the workers from the start instead of one of them ending
+# the pass alone.
+LONGEST = ("test_night.py", "test_whole_game.py", "test_whole_game_of_five.py", "test_groups.py",
+           "test_tournament_tables_of_five.py", "test_group_offline.py", "test_tournament.py", "test_layout_screens.py")
+
+
 def pytest_collection_modifyitems(config, items) -> None:
-    """Every test under tests/browser carries the browser marker (and forgives the dev server's dropped files)."""
+    """Every test under tests/browser carries the browser marker (and forgives the dev server's dropped files); the
+    longest come first, longest module first, the rest keeping their order."""
     for item in items:
         if HERE in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.filterwarnings(DROPPED_STATIC_FILE))
+    first = {name: rank for rank, name in enumerate(LONGEST)}
+    items.sort(key=lambda item: first.get(item.path.name, len(LONGEST)) if item.path.parent == HERE else len(LONGEST))
 
 
 class InFlight:
