@@ -35,29 +35,21 @@ def cache_key(request: Request) -> str:
     return f"{request.host}{request.full_path} {tag}"
 
 
-class CompressedBodies:
-    """Compressed bodies by key, least recently used dropped first past `budget` bytes; safe across threads."""
+class CompressedBodies(Kept[bytes]):
+    """Compressed bodies by key, least recently used dropped first past `budget` bytes; safe across threads. What
+    Flask-Compress asks of its cache backend: get and set."""
 
     def __init__(self, budget: int = BUDGET):
-        self._kept: Kept[bytes] = Kept(budget, getsizeof=len)
-
-    @property
-    def size(self) -> int:
-        """The bytes kept."""
-        return self._kept.size
-
-    def keys(self) -> list[str]:
-        """The keys of the bodies kept."""
-        return self._kept.keys()
+        super().__init__(budget, getsizeof=len)
 
     def get(self, key: str) -> bytes | None:
         """The body kept under `key`, if any."""
-        return None if key.endswith(NOT_KEPT) else self._kept.get(key)
+        return None if key.endswith(NOT_KEPT) else super().get(key)
 
     def set(self, key: str, body: bytes) -> None:
         """Keep `body` under `key` (not for NOT_KEPT keys, nor a body larger than the whole budget)."""
         if not key.endswith(NOT_KEPT):
-            self._kept.put(key, body)
+            self.put(key, body)
 
 
 def configure(app: Flask) -> None:

@@ -87,13 +87,16 @@ def group_tag(kind: str, group_id: str, *facts: Any) -> str | None:
     return etags.tag_of(kind, group_id, (*row, *facts))
 
 
-def _views(name: str = "group_views") -> memory.Kept[tuple[str, bytes]]:
-    """This app's rendered views of groups (a mimetype and a body) by their tag, or its downloads within their budget
-    of bytes. A tag names everything a view shows (group_tag), so a view kept under it is the view the tag's state
-    renders: a new game, hand, name or key change is a new tag."""
-    if name == "group_downloads":
-        return memory.kept(name, lambda: memory.Kept(DOWNLOAD_BUDGET, getsizeof=lambda view: len(view[1])))
-    return memory.kept(name, lambda: memory.Kept(KEPT_VIEWS))
+def _views() -> memory.Kept[tuple[str, bytes]]:
+    """This app's rendered views of groups (a mimetype and a body) by their tag. A tag names everything a view shows
+    (group_tag), so a view kept under it is the view the tag's state renders: a new game, hand, name or key change is
+    a new tag."""
+    return memory.kept("group_views", lambda: memory.Kept(KEPT_VIEWS))
+
+
+def _downloads() -> memory.Kept[tuple[str, bytes]]:
+    """This app's downloads of groups by their tag, as _views, within their budget of bytes."""
+    return memory.kept("group_downloads", lambda: memory.Kept(DOWNLOAD_BUDGET, getsizeof=lambda view: len(view[1])))
 
 
 def answer(tag: str, render: Callable[[], Any], mimetype: str = "text/html") -> Response:
@@ -129,7 +132,7 @@ def download(tag: str, build: Callable[[], tuple[str, str]], mimetype: str) -> R
         response.mimetype = mimetype
     else:
         key = f"{tag} {request.host_url}"
-        views = _views("group_downloads")
+        views = _downloads()
         view = views.get(key)
         if view is None:
             filename, text = build()
