@@ -7,9 +7,10 @@ from pathlib import Path
 
 from flask import Flask, Response
 
-from . import assets, caching, compressed, database, http, logs, proxy, security
+from . import templating
 from .config import from_environment
 from .extensions import compress, csrf, db, limiter, migrate
+from .web import assets, caching, compressed, database, http, logs, proxy, security
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,6 +32,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     proxy.init_app(app)
     register_extensions(app)
     register_blueprints(app)
+    templating.register(app)
     http.init_app(app)
     assets.init_app(app)
     security.init_app(app)
@@ -63,13 +65,14 @@ def close_streamed_body(response: Response) -> Response:
 
 def register_blueprints(app: Flask) -> None:
     """One blueprint per feature."""
-    from . import api, health, pages, pwa
+    from .games import api, pages, pwa
     from .groups import api as group_api
     from .groups import pages as group_pages
     from .nights import api as night_api
     from .nights import pages as night_pages
     from .tournaments import api as tournament_api
     from .tournaments import pages as tournament_pages
+    from .web import health
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

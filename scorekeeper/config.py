@@ -105,7 +105,7 @@ def limits() -> dict:
         "RATELIMIT_STORAGE_URI": redis_url or "memory://",
         "RATELIMIT_KEY_PREFIX": os.environ.get("RATELIMIT_KEY_PREFIX", "").strip() or "scorekeeper",
         # Redis away: each process counts the same limits in its own memory until Redis answers again, and says
-        # so once in the log (logs.py) and on /healthz; a Redis that does not answer costs a request 0.5 s at most.
+        # so once in the log (web/logs.py) and on /healthz; a Redis that does not answer costs a request 0.5 s at most.
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5} if redis_url else {},
         "RATELIMIT_SWALLOW_ERRORS": True,
@@ -116,7 +116,7 @@ def limits() -> dict:
 def from_environment(instance_path: str) -> dict:
     """Settings for a running app."""
     return {
-        "PUBLIC_URL": os.environ.get("PUBLIC_URL", "").strip() or None,  # see proxy.py
+        "PUBLIC_URL": os.environ.get("PUBLIC_URL", "").strip() or None,  # see web/proxy.py
         "PREFERRED_URL_SCHEME": os.environ.get("PREFERRED_URL_SCHEME", "http"),
         "TRUSTED_PROXIES": _count("TRUSTED_PROXIES"),
         **limits(),
@@ -126,7 +126,7 @@ def from_environment(instance_path: str) -> dict:
         # checked before it is lent (one round trip), so after a database restart an idle worker's next request
         # gets a new connection instead of a 503.
         "SQLALCHEMY_ENGINE_OPTIONS": {"hide_parameters": True, "pool_pre_ping": True},
-        # Unset: secure whenever PUBLIC_URL is https (proxy.py); set: as it says.
+        # Unset: secure whenever PUBLIC_URL is https (web/proxy.py); set: as it says.
         "SESSION_COOKIE_SECURE": _flag(os.environ.get("SESSION_COOKIE_SECURE")),
         "SESSION_COOKIE_SAMESITE": "Lax",
         "SESSION_COOKIE_HTTPONLY": True,

@@ -19,5 +19,5 @@ db = SQLAlchemy(model_class=Base, session_options={"expire_on_commit": False})
 migrate = Migrate()
 csrf = CSRFProtect()
 compress = Compress()
-# Per-address limits (limits.py): the address is ProxyFix's, so the client's behind a trusted proxy.
+# Per-address limits (web/limits.py): the address is ProxyFix's, so the client's behind a trusted proxy.
 limiter = Limiter(key_func=get_remote_address)

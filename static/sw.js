@@ -1,4 +1,4 @@
-// The service worker. /sw.js (scorekeeper/pwa.py) serves this file after the lines it writes first:
+// The service worker. /sw.js (scorekeeper/games/pwa.py) serves this file after the lines it writes first:
 // VERSION (a digest of every asset and template), PRECACHE (the app shell: versioned static files, the
 // start page, the offline game shells, a group's start page shell) and importScripts of js/outbox.js at its versioned URL (a classic
 // worker: it cannot use the pages' import map, and module workers are not in every browser yet; it sends

@@ -10,8 +10,8 @@ from databases import drop_database, new_database
 from tables import PLAYERS
 
 from scorekeeper import create_app
-from scorekeeper.database import migrate_now
 from scorekeeper.extensions import db, limiter
+from scorekeeper.web.database import migrate_now
 
 
 def postgres_url() -> str | None:

@@ -13,10 +13,12 @@ from snapshots import snapshot, stable
 from tables import CARD_POINTS, FOUR
 from tables import FOUR as PLAYERS
 
-from scorekeeper import create_app, games, keys
+from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.game_json import game_json
-from scorekeeper.models import Game, HandRecord
+from scorekeeper.games import service as games
+from scorekeeper.games.json import game_json
+from scorekeeper.games.models import Game, HandRecord
+from scorekeeper.web import keys
 
 FIVE_POINT_WIN = {"high": 1, "low": 1, "jack": 1, "game": 1}
 

@@ -13,7 +13,7 @@ from snapshots import snapshot, stable
 from tables import CARD_POINTS, CATEGORIES
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, HandRecord
+from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.rules import PRESETS
 
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

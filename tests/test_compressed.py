@@ -7,8 +7,8 @@ import json
 
 from tables import PLAYERS
 
-from scorekeeper.compressed import NOT_KEPT, CompressedBodies
 from scorekeeper.extensions import compress
+from scorekeeper.web.compressed import NOT_KEPT, CompressedBodies
 
 GZIP = {"Accept-Encoding": "gzip"}
 MADE = {"bidder": 0, "bid": 3, "captured": {

@@ -10,7 +10,7 @@ import re
 import pytest
 from groups import GroupApi, ten_all
 
-from scorekeeper.exports import FORMULA_START
+from scorekeeper.sheet.exports import FORMULA_START
 
 NUMBER = re.compile(r"-?\d+")
 

@@ -11,8 +11,8 @@ from test_pages import MADE, PLAYERS, SET, csrf, hidden, log, start
 from test_tournament_pages import token
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
-from scorekeeper.pages.forms import CHANGED
+from scorekeeper.games.models import Game
+from scorekeeper.games.pages.handform import CHANGED
 from scorekeeper.tournaments.models import Tournament
 
 

@@ -8,8 +8,8 @@ import sqlalchemy as sa
 from groups import MISDEAL, GroupApi, auth, ten_all
 
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
 from scorekeeper.groups.models import Group, Person
-from scorekeeper.models import Game
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 

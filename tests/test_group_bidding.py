@@ -27,7 +27,7 @@ from test_properties import NAMES, accepted, games, hand_bodies
 
 from scorekeeper.groups.pages import person_context
 from scorekeeper.rules import PRESETS, Conflict, RuleError, make_table, parse_hand, play, score, start
-from scorekeeper.stats import bid_levels, cards_taken, level_order, player_stats
+from scorekeeper.sheet.stats import bid_levels, cards_taken, level_order, player_stats
 
 P4 = ["Ann", "Bo", "Cy", "Di"]
 REST = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten")

@@ -15,9 +15,9 @@ from test_group_transfer import played, stored_counts  # noqa: F401  (a fixture)
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from scorekeeper import jsontext
 from scorekeeper.groups import transfer
-from scorekeeper.jsontext import Budget
+from scorekeeper.web import jsontext
+from scorekeeper.web.jsontext import Budget
 
 BUDGET = transfer.FILE_BUDGET
 HEAD = b'{"format":"pitch-scorekeeper-group","version":1,"name":"Big","min_games":3,'

@@ -16,9 +16,9 @@ from test_group_transfer import import_file, stored_counts, with_ids_named
 from test_properties import hand_bodies, house_rules
 
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.groups import transfer
 from scorekeeper.groups.models import Group, Person
-from scorekeeper.models import Game, HandRecord
 from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, start
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from test_api_properties import JSON, SCALARS, send
 
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.groups.models import Group, Person
-from scorekeeper.models import Game, HandRecord
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 GROUP_KEYS = ("name", "short_name", "min_games", "into", "game", "game_key", "from", "to", "variant", "players",

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
 from scorekeeper.groups import ratings
 from scorekeeper.groups.stats import GameFigures
-from scorekeeper.models import Game
 
 MODEL = PlackettLuce()
 P3 = ["Ann", "Bo", "Cy"]

@@ -17,7 +17,7 @@ import pytest
 from groups import GroupApi, auth, ten_all
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 
 P4 = ["Ann", "Bo", "Cy", "Di"]
 DAYS = ["2025-04-10", "2025-06-10", "2025-04-20", "2025-05-01"]

@@ -24,9 +24,9 @@ import sqlalchemy as sa
 from groups import MISDEAL, GroupApi, categories, ten_all
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 from scorekeeper.rules import make_table, parse_hand, score
-from scorekeeper.stats import player_stats
+from scorekeeper.sheet.stats import player_stats
 
 P4 = ["Ann", "Bo", "Cy", "Di"]
 P4B = ["Ann", "Di", "Bo", "Cy"]

@@ -17,10 +17,10 @@ from test_group_stats import PEOPLE, by_name, fixture_games, normalised
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from scorekeeper.exports import cell
 from scorekeeper.extensions import db
+from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.groups.models import Group, Person
-from scorekeeper.models import Game, HandRecord
+from scorekeeper.sheet.exports import cell
 
 
 @pytest.fixture

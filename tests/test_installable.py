@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper import assets
 from scorekeeper.rules import PRESETS
+from scorekeeper.web import assets
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
 

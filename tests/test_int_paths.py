@@ -12,7 +12,7 @@ import re
 import pytest
 from werkzeug.routing import IntegerConverter
 
-from scorekeeper.http import StoredInteger
+from scorekeeper.web.http import StoredInteger
 
 LARGEST = 2**31 - 1
 PAST = (LARGEST + 1, 347532071201464551014781681664)

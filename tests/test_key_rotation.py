@@ -8,10 +8,10 @@ import pytest
 import sqlalchemy as sa
 from test_tournament_api import Api, hand
 
-from scorekeeper import keys
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 from scorekeeper.tournaments.models import Pairing, Tournament
+from scorekeeper.web import keys
 
 
 def bearer(key: str) -> dict[str, str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from flask import session
 
-from scorekeeper import keys
+from scorekeeper.web import keys
 
 COOKIE_LIMIT = 4096  # what a browser keeps of one cookie
 

@@ -1,7 +1,17 @@
-"""Layers that do not cross: no module of scorekeeper/ imports another blueprint's routes, pages or API.
+"""The architecture: what each part of scorekeeper/ may import, read from every module's imports.
 
-Blueprints share what they need through modules of their own (games, keys, http,
-links, game_json, wording, assets); only create_app imports every blueprint.
+From the bottom up (README, "Layout"):
+
+- `rules/` is the engine and `sheet/` the sheet as people read it: pure, neither imports the web stack (Flask,
+  SQLAlchemy, WTForms, ...) and `sheet/` imports only `rules/`.
+- `web/` is the plumbing beneath every feature: it imports `rules/`, `sheet/` and the extensions, never a feature.
+- The features (`games/`, `groups/`, `tournaments/`, `nights/`) build on those. A feature may use another's models
+  and services, never its route modules (a blueprint's routes, pages or API).
+- No module imports another's private names (`_name`), nor reaches them through a module it imported.
+- The app (`scorekeeper/__init__.py`, `templating.py`, `serve.py`) wires them, with `config.py` and
+  `extensions.py` (the Flask extensions' objects) beneath everything but rules/ and sheet/.
+- Every template filter, global and context processor is registered for the whole app in one place
+  (`templating.py`; `web/assets.py` adds the asset helpers), so a template of any feature can use any of them.
 """
 
 from __future__ import annotations
@@ -10,15 +20,33 @@ import ast
 from pathlib import Path
 
 import pytest
+from jinja2 import nodes
 
 import scorekeeper
 
 PACKAGE = Path(scorekeeper.__file__).parent
+TEMPLATES = PACKAGE.parent / "templates"
 SKIPPED = ("migrations",)
+FEATURES = ("games", "groups", "tournaments", "nights")
+APP = {"scorekeeper", "scorekeeper.templating", "scorekeeper.serve"}  # the app itself: wires everything
+WEB_STACK = ("flask", "flask_sqlalchemy", "flask_wtf", "flask_limiter", "flask_compress", "flask_migrate",
+             "sqlalchemy", "werkzeug", "wtforms", "jinja2", "markupsafe", "gunicorn", "gevent")
+# What each layer may import of scorekeeper (besides itself).
+ALLOWED = {
+    "rules": (),
+    "sheet": ("rules",),
+    "web": ("rules", "sheet", "extensions", "config"),
+}
+# Where templates get their helpers: the one module that registers them, and the assets' own.
+REGISTERS = {"scorekeeper.templating", "scorekeeper.web.assets"}
+REGISTRATIONS = {"app_template_filter", "app_template_global", "app_template_test", "app_context_processor",
+                 "add_app_template_filter", "add_app_template_global", "add_app_template_test",
+                 "template_filter", "template_global", "context_processor", "add_template_filter",
+                 "add_template_global"}
 
 
 def module_name(path: Path) -> str:
-    """scorekeeper/pages/game.py -> scorekeeper.pages.game; a package's __init__ is the package."""
+    """scorekeeper/games/pages/game.py -> scorekeeper.games.pages.game; a package's __init__ is the package."""
     parts = ["scorekeeper", *path.relative_to(PACKAGE).with_suffix("").parts]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
@@ -30,6 +58,13 @@ def sources() -> dict[str, tuple[Path, ast.Module]]:
         if not any(part in SKIPPED for part in path.relative_to(PACKAGE).parts):
             found[module_name(path)] = (path, ast.parse(path.read_text(encoding="utf-8")))
     return found
+
+
+def layer(name: str) -> str:
+    """The part of the app a module belongs to: rules, sheet, web, a feature, the extensions or the config, or the
+    app."""
+    parts = name.split(".")
+    return "app" if name in APP or len(parts) < 2 else parts[1]
 
 
 def makes_blueprint(tree: ast.Module) -> bool:
@@ -56,31 +91,40 @@ def blueprint_of(name: str, modules: dict[str, tuple[Path, ast.Module]]) -> str 
     return None
 
 
-def imported(name: str, path: Path, tree: ast.Module, known: set[str]) -> set[str]:
-    """The modules of the package that `name` imports (a name imported from a package counts if it is a module)."""
+def imports(name: str, path: Path, tree: ast.Module) -> list[tuple[str, str | None, str]]:
+    """Every import of the module: (module, the name taken from it or None, the name it is bound to)."""
     package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    found = set()
+    found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
+            found += [(alias.name, None, alias.asname or alias.name.split(".")[0]) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
                 target = ".".join(base + ([node.module] if node.module else []))
             else:
                 target = node.module or ""
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)
+            found += [(target, alias.name, alias.asname or alias.name) for alias in node.names]
+    return found
+
+
+def imported(name: str, path: Path, tree: ast.Module, known: set[str]) -> set[str]:
+    """The modules of the package that `name` imports (a name imported from a package counts if it is a module)."""
+    found = set()
+    for target, taken, _ in imports(name, path, tree):
+        found.add(target)
+        if taken:
+            found.add(f"{target}.{taken}")
     return {module for module in found if module in known}
 
 
 def crossings(modules: dict[str, tuple[Path, ast.Module]]) -> list[str]:
-    """Every import of a route module of another blueprint, but create_app's."""
+    """Every import of a route module of another blueprint, but the app's."""
     routes = {name for name, (_, tree) in modules.items()
               if blueprint_of(name, modules) and (makes_blueprint(tree) or uses_blueprint(tree))}
     found = []
     for name, (path, tree) in modules.items():
-        if name == "scorekeeper":
+        if layer(name) == "app":
             continue  # create_app registers every blueprint
         for target in imported(name, path, tree, set(modules)):
             if target in routes and blueprint_of(target, modules) != blueprint_of(name, modules):
@@ -88,33 +132,140 @@ def crossings(modules: dict[str, tuple[Path, ast.Module]]) -> list[str]:
     return found
 
 
-def test_the_walk_knows_every_blueprint():
-    """The walk finds the blueprints and their route modules, so the next test is not empty."""
+def layer_breaks(modules: dict[str, tuple[Path, ast.Module]]) -> list[str]:
+    """Every import a layer may not make: the web stack in rules/ or sheet/, a higher layer anywhere below it."""
+    found = []
+    for name, (path, tree) in modules.items():
+        here = layer(name)
+        if here not in ALLOWED:
+            continue
+        for target in imported(name, path, tree, set(modules)):
+            there = layer(target)
+            if there != here and there not in ALLOWED[here]:
+                found.append(f"{name} ({here}) imports {target} ({there})")
+        if here in ("rules", "sheet"):
+            found += [f"{name} ({here}) imports {target}" for target, _, _ in imports(name, path, tree)
+                      if target.split(".")[0] in WEB_STACK]
+    return found
+
+
+def private_reaches(modules: dict[str, tuple[Path, ast.Module]]) -> list[str]:
+    """Every private name one module takes from another: imported, or read off a module it imported."""
+    found = []
+    for name, (path, tree) in modules.items():
+        bound_modules = set()
+        for target, taken, bound in imports(name, path, tree):
+            if taken and taken.startswith("_") and not taken.startswith("__") and target.startswith("scorekeeper"):
+                found.append(f"{name} imports {target}.{taken}")
+            full = f"{target}.{taken}" if taken else target
+            if full in modules:
+                bound_modules.add(bound)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                    and node.value.id in bound_modules and node.attr.startswith("_")
+                    and not node.attr.startswith("__")):
+                found.append(f"{name} reads {node.value.id}.{node.attr}")
+    return found
+
+
+def registrations(modules: dict[str, tuple[Path, ast.Module]]) -> list[str]:
+    """Every module but the registering ones that registers a template filter, global or context processor."""
+    return [f"{name} registers {node.attr}" for name, (_, tree) in modules.items() if name not in REGISTERS
+            for node in ast.walk(tree) if isinstance(node, ast.Attribute) and node.attr in REGISTRATIONS]
+
+
+def test_the_walk_knows_every_blueprint_and_layer():
+    """The walk finds the blueprints, their route modules and every layer, so the tests below are not empty."""
     modules = sources()
     blueprints = {blueprint_of(name, modules) for name in modules} - {None}
-    assert blueprints == {"scorekeeper.api", "scorekeeper.pages", "scorekeeper.health", "scorekeeper.pwa",
-                          "scorekeeper.tournaments.api", "scorekeeper.tournaments.pages",
+    assert blueprints == {"scorekeeper.games.api", "scorekeeper.games.pages", "scorekeeper.web.health",
+                          "scorekeeper.games.pwa", "scorekeeper.tournaments.api", "scorekeeper.tournaments.pages",
                           "scorekeeper.groups.api", "scorekeeper.groups.pages",
                           "scorekeeper.nights.api", "scorekeeper.nights.pages"}
-    assert blueprint_of("scorekeeper.pages.game", modules) == "scorekeeper.pages"
-    assert blueprint_of("scorekeeper.games", modules) is None
+    assert blueprint_of("scorekeeper.games.pages.game", modules) == "scorekeeper.games.pages"
+    assert blueprint_of("scorekeeper.games.service", modules) is None
+    assert {layer(name) for name in modules} == {"app", "config", "extensions", "rules", "sheet", "web", *FEATURES}
 
 
 @pytest.mark.parametrize(("name", "source"), [
-    ("scorekeeper.tournaments.api", "from ..api.routes import create_game\n"),
-    ("scorekeeper.tournaments.pages", "from ..pages.game import render_game\n"),
-    ("scorekeeper.pwa", "from .pages import share\n"),
+    ("scorekeeper.tournaments.api", "from ..games.api.routes import create_game\n"),
+    ("scorekeeper.tournaments.pages", "from ..games.pages.game import render_game\n"),
+    ("scorekeeper.games.pwa", "from .pages import share\n"),
     ("scorekeeper.tournaments.api", "from . import pages\n"),
-    ("scorekeeper.game_json", "import scorekeeper.api.routes\n"),
+    ("scorekeeper.games.json", "import scorekeeper.games.api.routes\n"),
 ])
 def test_the_walk_catches_a_crossing(name, source):
     """A planted import of another blueprint's routes is reported."""
     modules = sources()
-    path = modules[name][0]
-    modules[name] = (path, ast.parse(source))
+    modules[name] = (modules[name][0], ast.parse(source))
     assert crossings(modules)
 
 
+@pytest.mark.parametrize(("name", "source"), [
+    ("scorekeeper.rules.scoring", "import flask\n"),
+    ("scorekeeper.rules.scoring", "from sqlalchemy import select\n"),
+    ("scorekeeper.rules.scoring", "from ..sheet import wording\n"),
+    ("scorekeeper.sheet.chart", "from flask import Response\n"),
+    ("scorekeeper.sheet.chart", "from ..web import http\n"),
+    ("scorekeeper.sheet.chart", "from scorekeeper.games.models import Game\n"),
+    ("scorekeeper.web.etags", "from scorekeeper.tournaments.models import Tournament\n"),
+    ("scorekeeper.web.http", "from ..games import service\n"),
+    ("scorekeeper.web.revisions", "from scorekeeper import templating\n"),
+])
+def test_the_walk_catches_a_layer_break(name, source):
+    """A planted import of the web stack or of a higher layer is reported."""
+    modules = sources()
+    modules[name] = (modules[name][0], ast.parse(source))
+    assert layer_breaks(modules)
+
+
+@pytest.mark.parametrize(("name", "source"), [
+    ("scorekeeper.groups.service", "from ..games.service import _lock\n"),
+    ("scorekeeper.groups.seasons", "from .service import _helper\n"),
+    ("scorekeeper.groups.service", "from ..games import service as games\ngames._lock('x')\n"),
+])
+def test_the_walk_catches_a_private_reach(name, source):
+    """A planted import of a private name, or a read of one off an imported module, is reported."""
+    modules = sources()
+    modules[name] = (modules[name][0], ast.parse(source))
+    assert private_reaches(modules)
+
+
+def test_the_walk_catches_a_registration():
+    """A planted template filter on a feature's blueprint is reported."""
+    modules = sources()
+    name = "scorekeeper.groups.pages"
+    modules[name] = (modules[name][0], ast.parse("@bp.app_template_filter()\ndef shout(text):\n    return text\n"))
+    assert registrations(modules)
+
+
 def test_no_blueprint_imports_another_blueprints_routes():
-    """Pages, API, tournaments and the installable app share modules, never each other's routes."""
+    """Features share models, services and the plumbing, never each other's routes."""
     assert crossings(sources()) == []
+
+
+def test_each_layer_imports_only_what_is_beneath_it():
+    """rules/ and sheet/ are pure; web/ imports no feature."""
+    assert layer_breaks(sources()) == []
+
+
+def test_no_module_takes_another_modules_private_names():
+    """What a module keeps private stays in it."""
+    assert private_reaches(sources()) == []
+
+
+def test_templates_helpers_are_registered_in_one_place_for_the_whole_app():
+    """No blueprint registers a template filter, global or context processor of its own."""
+    assert registrations(sources()) == []
+
+
+def test_every_filter_a_template_uses_is_registered(app):
+    """Every filter named in any template (a feature's, a shared partial) is in the app's environment."""
+    environment = app.jinja_env
+    missing = []
+    for path in sorted(TEMPLATES.rglob("*.html")):
+        tree = environment.parse(path.read_text(encoding="utf-8"))
+        missing += [f"{path.relative_to(TEMPLATES)} uses |{node.name}" for node in tree.find_all(nodes.Filter)
+                    if node.name not in environment.filters]
+    assert missing == []
+    assert {"num", "signed", "average_bid"} <= set(environment.filters)

@@ -1,4 +1,4 @@
-"""The one bounded map a worker keeps things in (scorekeeper/memory.py), at the edges of its bounds."""
+"""The one bounded map a worker keeps things in (scorekeeper/web/memory.py), at the edges of its bounds."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import threading
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scorekeeper import memory
-from scorekeeper.memory import Kept
+from scorekeeper.web import memory
+from scorekeeper.web.memory import Kept
 
 
 def test_a_count_bound_drops_the_least_recently_used_first():

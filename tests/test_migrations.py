@@ -18,8 +18,8 @@ from flask_migrate import downgrade, upgrade
 
 import scorekeeper
 from scorekeeper import create_app
-from scorekeeper.database import MIGRATIONS
 from scorekeeper.extensions import db
+from scorekeeper.web.database import MIGRATIONS
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from test_pages import PLAYERS, csrf, start
 from test_tournament_pages import token
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 from scorekeeper.rules import RuleError, make_table
 from scorekeeper.rules.names import clean_name, refused_character, shown
 from scorekeeper.tournaments.models import Tournament, TournamentSingle, TournamentTeam

@@ -8,7 +8,7 @@ import random
 import pytest
 from nights import Night, names, own_scores
 
-from scorekeeper.keys import night_table_key
+from scorekeeper.web.keys import night_table_key
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""The OpenAPI description (scorekeeper/api/openapi.yaml) and the server held to it.
+"""The OpenAPI description (scorekeeper/games/api/openapi.yaml) and the server held to it.
 
 The document is valid OpenAPI 3.1, every route of the API has an operation and every operation a route, and
 what the server really answers (every preset, every hand operation, any body, every error status) is what the
@@ -17,7 +17,7 @@ from openapi_core.testing import MockRequest, MockResponse
 from openapi_spec_validator import validate
 from test_api_properties import JSON, SETTINGS, hand_bodies, valid_game, valid_hand
 
-from scorekeeper.api.document import document
+from scorekeeper.games.api.document import document
 from scorekeeper.rules import PRESETS, SUITS
 
 # JSON and downloads outside /api/ that the document describes too: the health check and the exports.
@@ -93,8 +93,8 @@ def test_the_served_document_is_valid_openapi_3_1(served):
 
 def test_every_api_route_has_an_operation_and_every_operation_a_route(app, served):
     described, served_routes = operations(served), routes(app)
-    assert served_routes - described == set(), "routes without an operation in scorekeeper/api/openapi.yaml"
-    assert described - served_routes == set(), "operations of scorekeeper/api/openapi.yaml without a route"
+    assert served_routes - described == set(), "routes without an operation in scorekeeper/games/api/openapi.yaml"
+    assert described - served_routes == set(), "operations of scorekeeper/games/api/openapi.yaml without a route"
 
 
 def test_every_operation_names_its_errors_and_write_statuses(served):
@@ -257,7 +257,7 @@ def test_the_docs_page_lists_every_operation_and_schema_from_the_document(client
 
 def test_the_docs_page_escapes_the_document_s_text(app, client, monkeypatch):
     """Text of the document is shown as text, never as markup."""
-    from scorekeeper.api import document as module
+    from scorekeeper.games.api import document as module
 
     spec = {**module.document(), "info": {**module.document()["info"], "summary": "<b>bold</b> & <script>x</script>"}}
     module.docs_view.cache_clear()

@@ -8,7 +8,7 @@ import pytest
 from tables import PLAYERS
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 
 # Worked example 1 of rules.md: Bo bids 6, Bo/Di take ace, jack, ten, three.
 MADE = {"bidder": "1", "bid": "6", "captured_ace": "1", "captured_jack": "1", "captured_off_jack": "0",

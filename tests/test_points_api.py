@@ -11,8 +11,8 @@ import sqlalchemy as sa
 from tables import CARD_POINTS, FOUR
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, HandRecord
-from scorekeeper.pages.export import import_file
+from scorekeeper.games.models import Game, HandRecord
+from scorekeeper.games.pages.export import import_file
 
 TOTALS = {"ten-point": 10, "nine-point": 9, "eleven-point": 11, "thirteen-point": 13}
 NOBODY_GAMES = {"five-point": FOUR, "cutthroat": FOUR[:3], "smear": FOUR, "seven-point": FOUR}

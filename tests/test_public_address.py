@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.proxy import public_address
+from scorekeeper.web.proxy import public_address
 
 PLAYERS = {"ten-point": ["Ann", "Bo", "Cy", "Di"], "cutthroat": ["Ann", "Bo", "Cy"]}
 

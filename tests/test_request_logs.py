@@ -7,9 +7,10 @@ import re
 
 import pytest
 
-from scorekeeper import create_app, games
+from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.logs import FORMAT, RequestId
+from scorekeeper.games import service as games
+from scorekeeper.web.logs import FORMAT, RequestId
 
 PLAYERS = {"ten-point": ["Ann", "Bo", "Cy", "Di"], "cutthroat": ["Ann", "Bo", "Cy"]}
 

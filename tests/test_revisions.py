@@ -10,9 +10,9 @@ import sqlalchemy as sa
 from test_pages import MADE, SET, csrf, hidden, log, start
 from test_tournament_api import Api, hand, move_clock_back, tied_tournament
 
-from scorekeeper import games
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games import service as games
+from scorekeeper.games.models import Game
 from scorekeeper.tournaments.models import Tournament
 
 MISDEAL = {"misdeal": True}
@@ -158,7 +158,7 @@ def test_touch_raises_a_locked_game_once_per_transaction(app, played):
     game_id, _ = played
     before = game_revision(app, game_id)
     with app.app_context(), app.test_request_context(), games.writing():
-        game = games._lock(game_id)
+        game = games.lock_game(game_id)
         assert games.touch(game) == before + 1
         assert games.touch(game) == before + 1
     assert game_revision(app, game_id) == before + 1
@@ -168,7 +168,7 @@ def test_a_write_that_fails_raises_nothing(app, played):
     game_id, _ = played
     before = game_revision(app, game_id)
     with app.app_context(), pytest.raises(RuntimeError), games.writing():
-        games.touch(games._lock(game_id))
+        games.touch(games.lock_game(game_id))
         db.session.flush()
         raise RuntimeError("the request failed after the flush")
     assert game_revision(app, game_id) == before

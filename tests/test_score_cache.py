@@ -5,10 +5,12 @@ from __future__ import annotations
 import pytest
 from test_etags import BO_MAKES_6, MISDEAL, statements, tables_read
 
-from scorekeeper import create_app, games, scorecache
+from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games import scored as scorecache
+from scorekeeper.games import service as games
+from scorekeeper.games.scored import ScoreCache, Scored
 from scorekeeper.rules import start
-from scorekeeper.scorecache import ScoreCache, Scored
 
 
 def entry(revision: int) -> Scored:
@@ -159,7 +161,7 @@ def test_a_write_rolled_back_leaves_no_entry(app, client, make_game):
     url = f"/api/games/{game['id']}"
     client.get(url)
     with app.app_context(), pytest.raises(RuntimeError), games.writing():
-        games.touch(games._lock(game["id"]))
+        games.touch(games.lock_game(game["id"]))
         db.session.flush()
         games.state_of(db.session.get(games.Game, game["id"]))
         raise RuntimeError("the request failed after the flush")

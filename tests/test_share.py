@@ -11,12 +11,12 @@ import pytest
 import sqlalchemy as sa
 from conditional import assert_compressed_copy_is_304
 
-from scorekeeper import chart, stats
 from scorekeeper.extensions import db
-from scorekeeper.games import get_game, state_of
-from scorekeeper.models import Game
-from scorekeeper.pages.rulewords import game_summary
+from scorekeeper.games.models import Game
+from scorekeeper.games.service import get_game, state_of
 from scorekeeper.rules import state_to_dict
+from scorekeeper.sheet import chart, stats
+from scorekeeper.sheet.rulewords import game_summary
 
 CARDS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
 MINUS = "\u2212"

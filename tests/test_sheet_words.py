@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.pages.view import bid_label, plays_on, result_label
+from scorekeeper.sheet.words import bid_label, plays_on, result_label
 
 FIVE = {"all_tricks_bid": 5, "end": "bid_only", "target": 21}
 TEN = {"all_tricks_bid": None, "end": "bid_only", "target": 31}

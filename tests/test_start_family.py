@@ -7,7 +7,7 @@ import re
 import pytest
 from test_pages import csrf, hidden, plain, text
 
-from scorekeeper.pages.forms import COMMON
+from scorekeeper.games.pages.forms import COMMON
 from scorekeeper.rules import DESCRIPTIONS, PRESETS
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]

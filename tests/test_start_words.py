@@ -8,8 +8,8 @@ import subprocess
 import pytest
 from test_engines_agree import ENGINE, NODE, needs_node
 
-from scorekeeper.pages.rulewords import summary, words_json
 from scorekeeper.rules import PRESETS, preset
+from scorekeeper.sheet.rulewords import summary, words_json
 
 WORDS = ENGINE.parent / "rulewords.js"
 CUSTOM = [
@@ -117,10 +117,10 @@ def run_node(script: str):
 
 @needs_node
 def test_the_offline_sheet_says_what_the_server_sheet_says():
-    """The target line and the rules summary of each case, by the server (pages/rulewords.py) and by the offline
+    """The target line and the rules summary of each case, by the server (sheet/rulewords.py) and by the offline
     sheet (shell.js from the game JSON and the page's words), are the same; a way of ending without a sentence
     fails here in both languages."""
-    from scorekeeper.pages.rulewords import game_summary, target_line
+    from scorekeeper.sheet.rulewords import game_summary, target_line
 
     cases = sheet_cases()
     # shell.js touches the DOM only inside its functions: importing it needs no document
@@ -141,9 +141,9 @@ def test_the_offline_sheet_says_what_the_server_sheet_says():
 
 
 def test_every_way_a_game_ends_has_a_target_line():
-    from scorekeeper.pages.rulewords import ENDS as END_WORDS
-    from scorekeeper.pages.rulewords import TARGET_LINES
     from scorekeeper.rules.options import ENDS
+    from scorekeeper.sheet.rulewords import ENDS as END_WORDS
+    from scorekeeper.sheet.rulewords import TARGET_LINES
 
     assert set(TARGET_LINES) == set(ENDS) == set(END_WORDS)
 

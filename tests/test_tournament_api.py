@@ -9,7 +9,8 @@ import pytest
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, utcnow
+from scorekeeper.games.models import Game
+from scorekeeper.web.records import utcnow
 
 KEYS = ["three", "ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "two"]
 TEAMS = [("Aces", "Ann", "Bo"), ("Kings", "Cy", "Di"), ("Queens", "Ed", "Flo"), ("Jacks", "Gus", "Hal"),

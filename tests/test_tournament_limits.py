@@ -14,7 +14,7 @@ import sqlalchemy as sa
 from test_limits import assert_limited_json, assert_limited_page, limited  # noqa: F401  (a fixture)
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game
+from scorekeeper.games.models import Game
 
 
 def tournament(client, teams: int) -> tuple[str, dict]:

@@ -6,11 +6,12 @@ from functools import partial
 
 from flask import Blueprint, jsonify, request, url_for
 
-from .. import limits
-from ..extensions import csrf
-from ..game_json import game_response
-from ..http import bearer_key, json_body, private
-from ..keys import is_token
+from scorekeeper.extensions import csrf
+from scorekeeper.games.json import game_response
+from scorekeeper.web import limits
+from scorekeeper.web.http import bearer_key, json_body, private
+from scorekeeper.web.keys import is_token
+
 from . import ratings, seasons, service, stats, transfer
 from .views import answer, group_json, group_tag, person_json, season_json
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from ..chart import Axes, Chart, line_chart
+from scorekeeper.sheet.chart import Axes, Chart, line_chart
 
 MOST_LINES = 6  # more lines than this cannot be told apart on a phone: the leaders are drawn, the table has all
 

@@ -9,7 +9,7 @@ from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, FieldList, SelectField, StringField
 from wtforms.validators import InputRequired, NumberRange, ValidationError
 
-from ..pages.forms import SIT_OUT_LABEL, WholeField, name_error
+from scorekeeper.web.forms import SIT_OUT_LABEL, WholeField, name_error
 
 
 def _checked_name(form: FlaskForm, field: StringField) -> None:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
-from ..extensions import db
-from ..models import Keyed, UTCDateTime, utcnow
+from scorekeeper.extensions import db
+from scorekeeper.web.records import Keyed, UTCDateTime, parent, utcnow
 
 
 class Group(Keyed, db.Model):
@@ -43,6 +43,10 @@ class Person(db.Model):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     group: Mapped[Group] = relationship(back_populates="people")
+
+    def revision_owner(self, session: Session) -> Group | None:
+        """A person's group."""
+        return parent(session, Group, self.group_id)
 
 
 def folded(name: str) -> str:

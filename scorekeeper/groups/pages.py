@@ -14,15 +14,16 @@ from typing import Any
 from flask import Blueprint, abort, make_response, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
-from .. import jsontext, limits
-from ..exports import csv_text
-from ..http import private, rule_status
-from ..keys import Forbidden, Held, is_token
-from ..keys import games as held_games
-from ..links import group_url
-from ..rules import DESCRIPTIONS, PAIR, PRESETS, RuleError
-from ..rules.options import POINT_NAMES
-from ..wording import bid_label, num
+from scorekeeper.rules import DESCRIPTIONS, PAIR, PRESETS, RuleError
+from scorekeeper.rules.options import POINT_NAMES
+from scorekeeper.sheet.exports import csv_text
+from scorekeeper.sheet.wording import bid_label, num
+from scorekeeper.web import jsontext, limits
+from scorekeeper.web.http import private, rule_status
+from scorekeeper.web.keys import Forbidden, Held, is_token
+from scorekeeper.web.keys import games as held_games
+from scorekeeper.web.links import group_url
+
 from . import chart, ratings, seasons, service, stats, transfer
 from .forms import GroupForm, GroupImportForm, StartInGroupForm
 from .models import Group

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
-from ..rules import RuleError
-from ..scorecache import ScoreCache
+from scorekeeper.games.scored import ScoreCache
+from scorekeeper.rules import RuleError
 
 if TYPE_CHECKING:
     from .stats import GameFigures

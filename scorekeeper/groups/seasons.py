@@ -8,16 +8,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ..database import writing
-from ..games import NotFound
-from ..keys import new_token
-from ..models import Game
-from ..revisions import touch
-from ..rules import Conflict, RuleError
-from ..rules.names import clean_name
+from scorekeeper.games.models import Game
+from scorekeeper.rules import Conflict, RuleError
+from scorekeeper.rules.names import clean_name
+from scorekeeper.web.database import writing
+from scorekeeper.web.jsontext import json_object
+from scorekeeper.web.keys import new_token
+from scorekeeper.web.records import NotFound
+from scorekeeper.web.revisions import touch
+
 from . import stats
 from .models import Group, Season, folded
-from .service import _lock, _object
+from .service import lock_group
 
 NO_SEASON = "This group has no such season. Reload the group to see its seasons."
 MOST_SEASONS = 200
@@ -107,8 +109,8 @@ def _season_of(group: Group, season_id: str) -> Season:
 def add_season(group_id: str, edit_key: str | None, body: Any) -> Season:
     """Name a season: `{"name": "2026", "from": "2026-01-01", "to": "2026-12-31"}`."""
     with writing():
-        group = _lock(group_id, edit_key)
-        body = _object(body)
+        group = lock_group(group_id, edit_key)
+        body = json_object(body)
         name = _name(group, body.get("name"))
         starts, ends = _days(body, None)
         if len(group.seasons) >= MOST_SEASONS:
@@ -122,9 +124,9 @@ def add_season(group_id: str, edit_key: str | None, body: Any) -> Season:
 def change_season(group_id: str, edit_key: str | None, season_id: str, body: Any) -> Season:
     """Rename a season or change its days."""
     with writing():
-        group = _lock(group_id, edit_key)
+        group = lock_group(group_id, edit_key)
         season = _season_of(group, season_id)
-        body = _object(body)
+        body = json_object(body)
         name = _name(group, body["name"], season) if "name" in body else season.name
         season.starts, season.ends = _days(body, season)
         season.name = name
@@ -135,7 +137,7 @@ def change_season(group_id: str, edit_key: str | None, season_id: str, body: Any
 def remove_season(group_id: str, edit_key: str | None, season_id: str) -> Group:
     """Remove a season (its games stay)."""
     with writing():
-        group = _lock(group_id, edit_key)
+        group = lock_group(group_id, edit_key)
         group.seasons.remove(_season_of(group, season_id))
         touch(group)
     return group

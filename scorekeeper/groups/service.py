@@ -9,15 +9,17 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .. import games
-from ..database import writing
-from ..extensions import db
-from ..games import NotFound
-from ..keys import change_key, check_key, is_token, key_hash, new_key_in, new_token
-from ..models import Game, utcnow
-from ..revisions import touch
-from ..rules import Conflict, RuleError
-from ..rules.names import clean_name
+from scorekeeper.extensions import db
+from scorekeeper.games import service as games
+from scorekeeper.games.models import Game
+from scorekeeper.rules import Conflict, RuleError
+from scorekeeper.rules.names import clean_name
+from scorekeeper.web.database import writing
+from scorekeeper.web.jsontext import json_object
+from scorekeeper.web.keys import change_key, check_key, is_token, key_hash, new_key_in, new_token
+from scorekeeper.web.records import NotFound, utcnow
+from scorekeeper.web.revisions import touch
+
 from . import stats
 from .models import Group, Person, folded
 
@@ -35,7 +37,7 @@ def get_group(group_id: str) -> Group:
     return found
 
 
-def _lock(group_id: str, edit_key: str | None) -> Group:
+def lock_group(group_id: str, edit_key: str | None) -> Group:
     """Load a group for writing, its row locked until commit (PostgreSQL), and check the key."""
     found = None
     if is_token(group_id):
@@ -46,13 +48,7 @@ def _lock(group_id: str, edit_key: str | None) -> Group:
     return found
 
 
-def _object(body: Any) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping):
-        raise RuleError("The body must be a JSON object.")
-    return body
-
-
-def _min_games(value: Any) -> int:
+def min_games_in(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MIN_GAMES_MAX:
         raise RuleError(f"min_games must be a whole number from 0 to {MIN_GAMES_MAX}.", "min_games")
     return value
@@ -68,9 +64,9 @@ def group_games(group: Group) -> list[Game]:
 
 def create_group(body: Any) -> tuple[Group, str]:
     """Create a group from `{"name": ..., "min_games": ...}`; returns it and its edit key."""
-    body = _object(body)
+    body = json_object(body)
     name = clean_name(body.get("name"), "The group's name", "name")
-    min_games = _min_games(body.get("min_games", DEFAULT_MIN_GAMES))
+    min_games = min_games_in(body.get("min_games", DEFAULT_MIN_GAMES))
     edit_key = new_token()
     with writing():
         group = Group(id=new_token(), edit_key_hash=key_hash(edit_key), name=name, min_games=min_games)
@@ -81,12 +77,12 @@ def create_group(body: Any) -> tuple[Group, str]:
 def update_group(group_id: str, edit_key: str | None, body: Any) -> Group:
     """Change the group's name or minimum games."""
     with writing():
-        group = _lock(group_id, edit_key)
-        body = _object(body)
+        group = lock_group(group_id, edit_key)
+        body = json_object(body)
         if "name" in body:
             group.name = clean_name(body["name"], "The group's name", "name")
         if "min_games" in body:
-            group.min_games = _min_games(body["min_games"])
+            group.min_games = min_games_in(body["min_games"])
         touch(group)
     return group
 
@@ -105,7 +101,7 @@ def _name_free(group: Group, name: str, person: Person | None = None) -> None:
         raise Conflict(f"This group already has a person called {name}.", "name")
 
 
-def _short_name(body: Mapping[str, Any]) -> str | None:
+def short_name_in(body: Mapping[str, Any]) -> str | None:
     value = body.get("short_name")
     return None if value is None or value == "" else clean_name(value, "The short name", "short_name", longest=12)
 
@@ -124,11 +120,11 @@ def _new_person(group: Group, name: str, short_name: str | None = None) -> Perso
 def add_person(group_id: str, edit_key: str | None, body: Any) -> Person:
     """Add a person: `{"name": "Ann", "short_name": "A"}`."""
     with writing():
-        group = _lock(group_id, edit_key)
-        body = _object(body)
+        group = lock_group(group_id, edit_key)
+        body = json_object(body)
         name = clean_name(body.get("name"), "A person's name", "name")
         _name_free(group, name)
-        person = _new_person(group, name, _short_name(body))
+        person = _new_person(group, name, short_name_in(body))
         db.session.flush()
     return person
 
@@ -136,15 +132,15 @@ def add_person(group_id: str, edit_key: str | None, body: Any) -> Person:
 def rename_person(group_id: str, edit_key: str | None, person_id: str, body: Any) -> Person:
     """Rename a person (and change the short name): every view of the group shows the new name."""
     with writing():
-        group = _lock(group_id, edit_key)
+        group = lock_group(group_id, edit_key)
         person = _person_of(group, person_id)
-        body = _object(body)
+        body = json_object(body)
         if "name" in body:
             name = clean_name(body["name"], "A person's name", "name")
             _name_free(group, name, person)
             person.name, person.folded = name, folded(name)
         if "short_name" in body:
-            person.short_name = _short_name(body)
+            person.short_name = short_name_in(body)
         touch(group)
     return person
 
@@ -152,9 +148,9 @@ def rename_person(group_id: str, edit_key: str | None, person_id: str, body: Any
 def merge_person(group_id: str, edit_key: str | None, person_id: str, body: Any) -> Group:
     """Fold a person into another (the same person typed twice): their games become the other's."""
     with writing():
-        group = _lock(group_id, edit_key)
+        group = lock_group(group_id, edit_key)
         person = _person_of(group, person_id)
-        into_id = _object(body).get("into")
+        into_id = json_object(body).get("into")
         if into_id == person_id:
             raise RuleError("A person cannot be merged into themselves: choose another person.", "into")
         into = next((other for other in group.people if other.id == into_id), None)
@@ -206,7 +202,7 @@ def start_game(group_id: str, edit_key: str | None, body: Any) -> tuple[games.Sa
     check_key(get_group(group_id), edit_key, realm="group")  # before the body is read: no key, no answer about it
 
     def attach(game: Game) -> None:
-        _join(_lock(group_id, edit_key), game)
+        _join(lock_group(group_id, edit_key), game)
 
     saved, game_key = games.create_game(body, attach)
     if saved.game.group_id != group_id:  # a game made offline, sent again: already stored
@@ -216,7 +212,7 @@ def start_game(group_id: str, edit_key: str | None, body: Any) -> tuple[games.Sa
 
 def add_game(group_id: str, edit_key: str | None, body: Any) -> games.Saved:
     """Add an existing game: `{"game": "<id>", "game_key": "<its edit_key>"}`; a wrong game key changes nothing."""
-    body = _object(body)
+    body = json_object(body)
     game_id, game_key = body.get("game"), body.get("game_key")
     if not isinstance(game_id, str) or not game_id:
         raise RuleError("game must be the id of the game to add.", "game")
@@ -227,8 +223,8 @@ def add_game(group_id: str, edit_key: str | None, body: Any) -> games.Saved:
 
 def _add(group_id: str, edit_key: str | None, game_id: str, game_key: str) -> games.Saved:
     with writing():
-        group = _lock(group_id, edit_key)
-        game = games._lock(game_id)
+        group = lock_group(group_id, edit_key)
+        game = games.lock_game(game_id)
         check_key(game, game_key)  # 403 for a wrong key, the game's own
         if game.group_id == group.id:
             return games.Saved(game, games.state_of(game), created=False)
@@ -241,7 +237,7 @@ def _add(group_id: str, edit_key: str | None, game_id: str, game_key: str) -> ga
 def remove_game(group_id: str, edit_key: str | None, game_id: str) -> Group:
     """Take a game out of the group; the game stays, with its names as played, and the group's key stops opening it."""
     with writing():
-        group = _lock(group_id, edit_key)
+        group = lock_group(group_id, edit_key)
         game = db.session.get(Game, game_id, with_for_update=True) if is_token(game_id) else None
         if game is None or game.group_id != group.id:
             raise NotFound("That game is not in this group.")

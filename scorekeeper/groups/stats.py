@@ -21,13 +21,15 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from .. import games, memory, revisions
-from ..extensions import db
-from ..models import HAND_COLUMNS, Game, HandRecord, hand_from
-from ..rules import GameState, Hand, RuleError, score
-from ..rules.options import CATALOGUE
-from ..scorecache import ScoreCache
-from ..stats import PlayerStats, bid_levels, cards_taken, level_order, player_stats
+from scorekeeper.extensions import db
+from scorekeeper.games import service as games
+from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord, hand_from
+from scorekeeper.games.scored import ScoreCache
+from scorekeeper.rules import GameState, Hand, RuleError, score
+from scorekeeper.rules.options import CATALOGUE
+from scorekeeper.sheet.stats import PlayerStats, bid_levels, cards_taken, level_order, player_stats
+from scorekeeper.web import memory, revisions
+
 from . import ratings
 from .models import Group
 

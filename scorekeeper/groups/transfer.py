@@ -11,19 +11,22 @@ from typing import Any
 import sqlalchemy as sa
 from flask import current_app, request
 
-from .. import games, rules
-from ..database import writing
-from ..exports import game_body, sheet_rows
-from ..extensions import db
-from ..game_json import game_json
-from ..jsontext import Budget
-from ..keys import key_hash, new_token
-from ..models import HAND_COLUMNS, Game, HandRecord, utcnow
-from ..rules import PAIR, RuleError
-from ..rules.names import clean_name
+from scorekeeper import rules
+from scorekeeper.extensions import db
+from scorekeeper.games import service as games
+from scorekeeper.games.json import game_json
+from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord
+from scorekeeper.rules import PAIR, RuleError
+from scorekeeper.rules.names import clean_name
+from scorekeeper.sheet.exports import game_body, sheet_rows
+from scorekeeper.web.database import writing
+from scorekeeper.web.jsontext import Budget
+from scorekeeper.web.keys import key_hash, new_token
+from scorekeeper.web.records import utcnow
+
 from . import stats
 from .models import Group, Person, Season, folded
-from .service import DEFAULT_MIN_GAMES, _min_games, _short_name, group_games, seat_people
+from .service import DEFAULT_MIN_GAMES, group_games, min_games_in, seat_people, short_name_in
 from .views import person_json
 
 FORMAT = "pitch-scorekeeper-group"
@@ -164,7 +167,7 @@ def _people(raw: Any) -> list[tuple[str, str, str | None]]:
             raise RuleError(f"Person {number} must be an object with an id and a name.", "people")
         try:
             name = clean_name(person.get("name"), f"Person {number}'s name", "people")
-            short = _short_name(person)
+            short = short_name_in(person)
         except RuleError as error:
             raise RuleError(error.message, "people") from None
         if person["id"] in seen_ids:
@@ -258,7 +261,7 @@ def import_group(body: Any) -> tuple[Group, str]:
         raise RuleError(f"This group file is version {body.get('version')}; this app reads version {VERSION}.",
                         "version")
     name = clean_name(body.get("name"), "The group's name", "name")
-    min_games = _min_games(body.get("min_games", DEFAULT_MIN_GAMES))
+    min_games = min_games_in(body.get("min_games", DEFAULT_MIN_GAMES))
     created = _moment(body.get("created"), "created")
     people = _people(body.get("people"))
     named = _seasons(body.get("seasons"))
@@ -277,6 +280,7 @@ def import_group(body: Any) -> tuple[Group, str]:
         for season_name, starts, ends in named:
             group.seasons.append(Season(id=new_token(), name=season_name, starts=starts, ends=ends))
         db.session.add(group)
+        db.session.flush()  # the group, before the games that name it
         for number, item in enumerate(checked, start=1):
             game = item["game"]
             if item["people"] is None:

@@ -8,11 +8,12 @@ from typing import Any
 import sqlalchemy as sa
 from flask import Response, current_app, make_response, request
 
-from .. import caching, compressed, etags, memory
-from ..extensions import db
-from ..http import held_etag, not_modified
-from ..links import group_url
-from ..models import Game
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.web import caching, compressed, etags, memory
+from scorekeeper.web.http import held_etag, not_modified
+from scorekeeper.web.links import group_url
+
 from .models import Group, Person, Season
 from .service import group_games
 from .stats import counted, figures, rated_over, rating_figures

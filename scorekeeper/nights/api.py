@@ -6,11 +6,13 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 
-from .. import games, limits
-from ..extensions import csrf
-from ..http import bearer_key, json_body, private, read_key
-from ..keys import night_table_key
-from ..links import share_url
+from scorekeeper.extensions import csrf
+from scorekeeper.games import service as games
+from scorekeeper.web import limits
+from scorekeeper.web.http import bearer_key, json_body, private, read_key
+from scorekeeper.web.keys import night_table_key
+from scorekeeper.web.links import share_url
+
 from . import draws, scorecards, service
 from .models import Night, NightRound, NightTable
 from .standings import night_standings, seat_of

@@ -10,13 +10,16 @@ from sqlalchemy import event
 from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
-from .. import games, limits
-from ..database import writing
-from ..extensions import db
-from ..keys import key_hash, new_token, night_table_key, table_key
-from ..models import Game, utcnow
-from ..revisions import touch
-from ..rules import Conflict
+from scorekeeper.extensions import db
+from scorekeeper.games import service as games
+from scorekeeper.games.models import Game
+from scorekeeper.rules import Conflict
+from scorekeeper.web import limits
+from scorekeeper.web.database import writing
+from scorekeeper.web.keys import key_hash, new_token, night_table_key, table_key
+from scorekeeper.web.records import utcnow
+from scorekeeper.web.revisions import touch
+
 from .models import Night, NightRound, NightTable
 from .movement import Draw, Played, next_draw, seatable
 from .service import drawn, game_rules, lock, open_for_players

@@ -8,9 +8,10 @@ from flask_wtf import FlaskForm
 from wtforms import RadioField, SelectField, StringField, TextAreaField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
-from ..pages.forms import WholeField, options
-from ..rules import DESCRIPTIONS
-from ..tournaments.forms import Name
+from scorekeeper.rules import DESCRIPTIONS
+from scorekeeper.tournaments.forms import Name
+from scorekeeper.web.forms import WholeField, options
+
 from .movement import MOVEMENTS
 from .scores import RANK_BY
 from .service import MAX_GAMES, night_variants

@@ -6,10 +6,11 @@ import datetime as dt
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
-from ..extensions import db
-from ..models import Game, Keyed, UTCDateTime, utcnow
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.web.records import Keyed, UTCDateTime, parent, utcnow
 
 
 class Night(Keyed, db.Model):
@@ -41,6 +42,11 @@ class NightPlayer(db.Model):
     name: Mapped[str] = mapped_column(sa.String(40))
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
+    def revision_owner(self, session: Session) -> Night | None:
+        """Its night."""
+        return parent(session, Night, self.night_id)
+
+
 
 class NightRound(db.Model):
     """One game of the night (a round of every table): its number, who sat out, when time was called."""
@@ -56,6 +62,11 @@ class NightRound(db.Model):
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     tables: Mapped[list[NightTable]] = relationship(order_by="NightTable.number", cascade="all, delete-orphan")
+
+    def revision_owner(self, session: Session) -> Night | None:
+        """Its night."""
+        return parent(session, Night, self.night_id)
+
 
 
 class NightTable(db.Model):
@@ -74,3 +85,10 @@ class NightTable(db.Model):
     signed_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
 
     game: Mapped[Game] = relationship()
+
+    def revision_owner(self, session: Session) -> Night | None:
+        """Its round's night."""
+        night_round = parent(session, NightRound, self.round_id)
+        return night_round.revision_owner(session) if night_round is not None else None
+
+

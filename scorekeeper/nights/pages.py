@@ -7,15 +7,17 @@ from collections.abc import Callable
 
 from flask import Blueprint, current_app, flash, jsonify, make_response, redirect, render_template, request, url_for
 
-from .. import games, limits
-from ..exports import attachment, csv_text
-from ..http import rule_status, too_many
-from ..keys import Forbidden, key_matches, night_table_key, opened, was_replaced
-from ..keys import games as held_games
-from ..keys import nights as held_nights
-from ..links import join_url, qr_svg
-from ..rules import RuleError
-from ..tournaments.forms import ActionForm, KeyForm
+from scorekeeper.games import service as games
+from scorekeeper.rules import RuleError
+from scorekeeper.sheet.exports import csv_text
+from scorekeeper.tournaments.forms import ActionForm, KeyForm
+from scorekeeper.web import limits
+from scorekeeper.web.http import attachment, rule_status, too_many
+from scorekeeper.web.keys import Forbidden, key_matches, night_table_key, opened, was_replaced
+from scorekeeper.web.keys import games as held_games
+from scorekeeper.web.keys import nights as held_nights
+from scorekeeper.web.links import join_url, qr_svg
+
 from . import draws, scorecards, service
 from .forms import NightForm, PlayersForm
 from .models import Night

@@ -10,11 +10,12 @@ from typing import Any
 import sqlalchemy as sa
 from flask import url_for
 
-from .. import games
-from ..database import writing
-from ..extensions import db
-from ..games import NotFound
-from ..keys import (
+from scorekeeper.extensions import db
+from scorekeeper.games import service as games
+from scorekeeper.games.models import Game
+from scorekeeper.rules import Conflict, RuleError
+from scorekeeper.web.database import writing
+from scorekeeper.web.keys import (
     change_key,
     check_key,
     key_hash,
@@ -25,9 +26,9 @@ from ..keys import (
     table_key,
     was_replaced,
 )
-from ..models import Game, utcnow
-from ..revisions import touch
-from ..rules import Conflict, RuleError
+from scorekeeper.web.records import NotFound, utcnow
+from scorekeeper.web.revisions import touch
+
 from .draws import load_rounds, losers, tables_numbered
 from .models import Night, NightRound, NightTable
 from .service import find_for_update

@@ -9,15 +9,17 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..database import writing
-from ..extensions import db
-from ..games import NotFound
-from ..keys import check_key, is_token, key_hash, new_token
-from ..models import Game, utcnow
-from ..revisions import touch
-from ..rules import PRESETS, Conflict, RuleError, preset
-from ..rules.names import clean_name
-from ..tournaments.service import SEED_MAX, number, text
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.rules import PRESETS, Conflict, RuleError, preset
+from scorekeeper.rules.names import clean_name
+from scorekeeper.tournaments.service import SEED_MAX, number, text
+from scorekeeper.web.database import writing
+from scorekeeper.web.jsontext import json_object
+from scorekeeper.web.keys import check_key, is_token, key_hash, new_token
+from scorekeeper.web.records import NotFound, utcnow
+from scorekeeper.web.revisions import touch
+
 from .models import Night, NightPlayer, NightRound, NightTable
 from .movement import MOVEMENTS, WINNERS_UP
 from .scores import RANK_BY, TOTAL
@@ -120,8 +122,7 @@ def _games(body: Mapping[str, Any]) -> int | None:
 
 def create_night(body: Any) -> tuple[Night, str]:
     """Create a night from a POST body; returns it and the director's key."""
-    if not isinstance(body, Mapping):
-        raise RuleError("The body must be a JSON object describing the night.")
+    body = json_object(body, " describing the night")
     variant, rules = _rules(body)
     night = Night(
         name=text(body, "name", "The night's name", 80), variant=variant, rules=rules, games=_games(body),
@@ -151,8 +152,7 @@ def open_for_players(night: Night) -> None:
 
 def names_in(body: Any) -> list[str]:
     """The names a registration sends: `name`, a list `names`, or a pasted `text` (a name a line, or commas)."""
-    if not isinstance(body, Mapping):
-        raise RuleError("The body must be a JSON object with name, names or text.")
+    body = json_object(body, " with name, names or text")
     if "text" in body:
         if not isinstance(body["text"], str):
             raise RuleError("text must be the pasted list of names, one a line.", "text")

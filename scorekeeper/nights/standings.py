@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import games
+from scorekeeper.games import service as games
+
 from .draws import load_rounds, own_results
 from .models import Night, NightRound
 from .scores import GameLine, Standing, standings

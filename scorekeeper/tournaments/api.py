@@ -6,11 +6,13 @@ from typing import Any
 
 from flask import Blueprint, jsonify, url_for
 
-from .. import games, limits
-from ..clock import clock_json
-from ..extensions import csrf
-from ..http import bearer_key, json_body, private, read_key
-from ..links import join_url, share_url, standings_url
+from scorekeeper.extensions import csrf
+from scorekeeper.games import service as games
+from scorekeeper.games.clock import clock_json
+from scorekeeper.web import limits
+from scorekeeper.web.http import bearer_key, json_body, private, read_key
+from scorekeeper.web.links import join_url, share_url, standings_url
+
 from . import report as reports
 from . import rounds, service
 from .models import Pairing, Tournament, TournamentSingle, TournamentTeam

@@ -10,9 +10,9 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, DateField, DecimalField, RadioField, SelectField, StringField
 from wtforms.validators import InputRequired, Length, NumberRange, Optional, ValidationError
 
-from ..pages.forms import WholeField, name_error, options
-from ..rules import DESCRIPTIONS, PRESETS
-from ..rules.names import NAME_MAX
+from scorekeeper.rules import DESCRIPTIONS, PRESETS
+from scorekeeper.rules.names import NAME_MAX
+from scorekeeper.web.forms import WholeField, name_error, options
 
 # Any preset: a table of two teams of partners, or of players each alone (players_per_table says how many).
 TABLE_PRESETS = options((variant, DESCRIPTIONS[variant]) for variant in PRESETS)

@@ -6,11 +6,12 @@ import datetime as dt
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship
 
-from ..extensions import db
-from ..models import Game, Keyed, UTCDateTime, utcnow
-from ..rules import preset
+from scorekeeper.extensions import db
+from scorekeeper.games.models import Game
+from scorekeeper.rules import preset
+from scorekeeper.web.records import Keyed, UTCDateTime, parent, utcnow
 
 
 class Tournament(Keyed, db.Model):
@@ -89,6 +90,11 @@ class TournamentTeam(db.Model):
         """The team's players: two, three in ten-point-six, or one in a tournament where everyone plays alone."""
         return [name for name in (self.player_one, self.player_two, self.player_three) if name]
 
+    def revision_owner(self, session: Session) -> Tournament | None:
+        """Its tournament."""
+        return parent(session, Tournament, self.tournament_id)
+
+
 
 class TournamentSingle(db.Model):
     """A player who came alone; `team_id` once paired with another single."""
@@ -100,6 +106,11 @@ class TournamentSingle(db.Model):
     name: Mapped[str] = mapped_column(sa.String(40))
     team_id: Mapped[int | None] = mapped_column(sa.ForeignKey("tournament_team.id", ondelete="SET NULL"))
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+    def revision_owner(self, session: Session) -> Tournament | None:
+        """Its tournament."""
+        return parent(session, Tournament, self.tournament_id)
+
 
 
 class Pairing(db.Model):
@@ -136,3 +147,9 @@ class Pairing(db.Model):
         if self.seat_teams:
             return list(self.seat_teams)
         return [self.team_a_id] if self.team_b_id is None else [self.team_a_id, self.team_b_id]
+
+    def revision_owner(self, session: Session) -> Tournament | None:
+        """Its tournament."""
+        return parent(session, Tournament, self.tournament_id)
+
+

@@ -8,14 +8,15 @@ from typing import Any
 from flask import Blueprint, current_app, flash, make_response, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 
-from .. import caching, etags, limits
-from ..http import held_etag, not_modified, rule_status, too_many
-from ..keys import Forbidden, key_matches, opened
-from ..keys import tournaments as held_tournaments
-from ..links import coordinator_url, join_url, qr_svg
-from ..models import utcnow
-from ..pages.forms import options
-from ..rules import RuleError
+from scorekeeper.rules import RuleError
+from scorekeeper.web import caching, etags, limits
+from scorekeeper.web.forms import options
+from scorekeeper.web.http import held_etag, not_modified, rule_status, too_many
+from scorekeeper.web.keys import Forbidden, key_matches, opened
+from scorekeeper.web.keys import tournaments as held_tournaments
+from scorekeeper.web.links import coordinator_url, join_url, qr_svg
+from scorekeeper.web.records import utcnow
+
 from . import report as reports
 from . import rounds, service
 from .forms import ActionForm, KeyForm, PairForm, SingleForm, TeamForm, TieBreakForm, TournamentForm

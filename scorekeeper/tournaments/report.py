@@ -10,11 +10,14 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
-from .. import clock, games
-from ..database import writing
-from ..extensions import db
-from ..models import Game
-from ..rules import Conflict, GameState, RuleError
+from scorekeeper.extensions import db
+from scorekeeper.games import clock
+from scorekeeper.games import service as games
+from scorekeeper.games.models import Game
+from scorekeeper.rules import Conflict, GameState, RuleError
+from scorekeeper.web.database import writing
+from scorekeeper.web.jsontext import json_object
+
 from . import rounds
 from .models import Pairing, Tournament, TournamentTeam
 from .service import get_tournament, lock
@@ -126,8 +129,7 @@ def report(tournament_id: str) -> Report:
 
 def _tie_break_teams(tournament: Tournament, body: Any) -> tuple[list[int], int]:
     """The tied teams and the winner of their hand, from the body."""
-    if not isinstance(body, dict):
-        raise RuleError("The body must be a JSON object naming the tied teams and the winner of the hand.")
+    body = json_object(body, " naming the tied teams and the winner of the hand")
     ids = {team.id for team in tournament.teams}
     teams = body.get("teams")
     known = isinstance(teams, list) and all(type(team) is int and team in ids for team in teams)

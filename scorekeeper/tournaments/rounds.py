@@ -8,13 +8,16 @@ from typing import Any
 import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
-from .. import games, limits
-from ..database import writing
-from ..extensions import db
-from ..keys import change_key, check_key, key_matches, new_key_in, new_token, replace_key, table_key
-from ..models import Game, utcnow
-from ..revisions import touch
-from ..rules import Conflict
+from scorekeeper.extensions import db
+from scorekeeper.games import service as games
+from scorekeeper.games.models import Game
+from scorekeeper.rules import Conflict
+from scorekeeper.web import limits
+from scorekeeper.web.database import writing
+from scorekeeper.web.keys import change_key, check_key, key_matches, new_key_in, new_token, replace_key, table_key
+from scorekeeper.web.records import utcnow
+from scorekeeper.web.revisions import touch
+
 from .models import Pairing, Tournament, TournamentTeam
 from .pairing import Round, schedule
 from .service import find_for_update, lock

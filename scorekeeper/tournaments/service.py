@@ -10,12 +10,14 @@ from typing import Any
 
 import sqlalchemy as sa
 
-from ..database import writing
-from ..extensions import db
-from ..games import NotFound
-from ..keys import check_key, is_token, key_hash, new_token
-from ..rules import Conflict, RuleError, Rules, player_counts_in_words, preset
-from ..rules.names import NAME_MAX, clean_name
+from scorekeeper.extensions import db
+from scorekeeper.rules import Conflict, RuleError, Rules, player_counts_in_words, preset
+from scorekeeper.rules.names import NAME_MAX, clean_name
+from scorekeeper.web.database import writing
+from scorekeeper.web.jsontext import json_object
+from scorekeeper.web.keys import check_key, is_token, key_hash, new_token
+from scorekeeper.web.records import NotFound
+
 from .models import Tournament, TournamentSingle, TournamentTeam
 
 NO_TOURNAMENT = "There is no tournament at this address. Check the link."
@@ -49,12 +51,6 @@ def lock(tournament_id: str, edit_key: str | None) -> Tournament:
     found = find_for_update(tournament_id)
     check_key(found, edit_key, realm="tournament")
     return found
-
-
-def _object(body: Any, what: str) -> Mapping[str, Any]:
-    if not isinstance(body, Mapping):
-        raise RuleError(f"The body must be a JSON object {what}.")
-    return body
 
 
 def text(body: Mapping[str, Any], field: str, what: str, longest: int = NAME_MAX,
@@ -118,7 +114,7 @@ def _players_per_table(body: Mapping[str, Any], variant: str, rules: Rules) -> i
 
 def create_tournament(body: Any) -> tuple[Tournament, str]:
     """Create a tournament from a POST body; returns it and the coordinator's edit key."""
-    body = _object(body, "describing the tournament")
+    body = json_object(body, " describing the tournament")
     minutes = number(body, "minutes_per_game", 1, 600, 30)
     variant, rules, players_per_table = _rules(body, minutes)
     tournament = Tournament(
@@ -189,7 +185,7 @@ def add_team(tournament_id: str, edit_key: str | None, body: Any) -> TournamentT
     """Register a team of two (three in ten-point-six, one where everyone plays alone)."""
     with writing():
         tournament = lock(tournament_id, edit_key)
-        body = _object(body, "with the team's name and its players")
+        body = json_object(body, " with the team's name and its players")
         name = text(body, "name", "The team's name")
         players = _team_players(tournament, body, name)
         _check_team_name(tournament, name)
@@ -213,7 +209,7 @@ def add_single(tournament_id: str, edit_key: str | None, body: Any) -> Tournamen
     the player is a team of one at once (the single's `team`)."""
     with writing():
         tournament = lock(tournament_id, edit_key)
-        name = text(_object(body, "with the player's name"), "name", "The player's name")
+        name = text(json_object(body, " with the player's name"), "name", "The player's name")
         _check_players(tournament, [name], "name")
         _open_for_teams(tournament)
         alone = tournament.team_size == 1
@@ -263,7 +259,7 @@ def pair_singles(tournament_id: str, edit_key: str | None, body: Any) -> tuple[l
 
     Returns the new teams and the seed used (None by hand); an odd single out keeps waiting.
     """
-    body = _object(body if body is not None else {}, "(or empty)")
+    body = json_object(body, empty=True)
     with writing():
         tournament = lock(tournament_id, edit_key)
         _open_for_teams(tournament)

@@ -19,7 +19,7 @@ export function scoredGame(base, state, ids) {
 }
 
 // Score `hands` from the start; a change at hand `changed` that breaks a later hand is a Conflict
-// with the server's message (scorekeeper/games.py, _replay_with).
+// with the server's message (scorekeeper/games/service.py, _replay_with).
 export function replay(table, hands, changed) {
   let state = score(table, []);
   hands.forEach((hand, index) => {

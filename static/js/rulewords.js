@@ -1,5 +1,5 @@
 // A game's rules in one line, as the start page's editor shows them while a table builds its game
-// (scorekeeper/pages/rulewords.py says the same; tests/test_start_words.py keeps them equal).
+// (scorekeeper/sheet/rulewords.py says the same; tests/test_start_words.py keeps them equal).
 // `words` is the page's table of point labels, end words and usual values (the server's own).
 
 import { countWords } from "./engine.js";

@@ -10,7 +10,7 @@ import { summary } from "./rulewords.js";
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
 
-// How the sheet states the target (scorekeeper/pages/rulewords.py target_line, from the same words).
+// How the sheet states the target (scorekeeper/sheet/rulewords.py target_line, from the same words).
 export function targetLine(game, words) {
   const names = game.teams.map((team) => team.name);
   const who = names.length <= 2 ? names.join(" and ") : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;

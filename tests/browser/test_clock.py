@@ -12,7 +12,8 @@ from playwright.sync_api import expect
 from table import api, start_game
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, utcnow
+from scorekeeper.games.models import Game
+from scorekeeper.web.records import utcnow
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

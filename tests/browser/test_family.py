@@ -10,7 +10,7 @@ import pytest
 import requests
 from test_table_layout import OVERFLOW
 
-from scorekeeper.pages.forms import COMMON
+from scorekeeper.games.pages.forms import COMMON
 from scorekeeper.rules import DESCRIPTIONS, PRESETS
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]

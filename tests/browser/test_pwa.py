@@ -9,7 +9,7 @@ import requests
 from playwright.sync_api import expect
 from table import controlled_page, start_game, wait_controlled
 
-from scorekeeper import assets
+from scorekeeper.web import assets
 
 pytestmark = pytest.mark.browser
 

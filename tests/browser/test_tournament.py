@@ -12,7 +12,8 @@ import sqlalchemy as sa
 from playwright.sync_api import expect
 
 from scorekeeper.extensions import db
-from scorekeeper.models import Game, utcnow
+from scorekeeper.games.models import Game
+from scorekeeper.web.records import utcnow
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -1,0 +1,1 @@
+"""The game: its models, its scored state and clock, its JSON, API, pages and offline app."""

@@ -1,0 +1,2 @@
+"""The score sheet as people read it: words, summary, statistics, chart and exports. Pure: neither Flask nor
+SQLAlchemy."""

@@ -1,0 +1,58 @@
+"""What every stored record shares: moments in UTC, and the id, key hashes and revision of a record written with
+its key."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import sqlalchemy as sa
+from sqlalchemy.orm import Mapped, Session, mapped_column
+
+
+class NotFound(Exception):
+    """No such record: a game, a hand, a group, a person, a season, a tournament or a night."""
+
+
+def utcnow() -> datetime:
+    """Now, in UTC."""
+    return datetime.now(UTC)
+
+
+class UTCDateTime(sa.TypeDecorator):
+    """A moment in time, stored and read back in UTC with its offset (SQLite keeps no offset)."""
+
+    impl = sa.DateTime(timezone=True)
+    cache_ok = True
+
+    def process_bind_param(self, value: datetime | None, dialect) -> datetime | None:
+        """Store in UTC."""
+        return value.astimezone(UTC) if value is not None and value.tzinfo else value
+
+    def process_result_value(self, value: datetime | None, dialect) -> datetime | None:
+        """Read as UTC: a naive value (SQLite) is UTC already."""
+        if value is None:
+            return None
+        return value.replace(tzinfo=UTC) if value.tzinfo is None else value.astimezone(UTC)
+
+
+class Keyed:
+    """What every record read by its id and written with its key has: the id, the key's hash, the hashes of
+    the keys it replaced, when it was made and changed, and a revision raised in the same transaction as
+    every write to it ("has anything changed?" is one primary-key read)."""
+
+    id: Mapped[str] = mapped_column(sa.String(64), primary_key=True)
+    edit_key_hash: Mapped[str] = mapped_column(sa.String(64))
+    former_key_hashes: Mapped[list[str] | None] = mapped_column(sa.JSON)  # of keys replaced, newest first
+    created_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(UTCDateTime, default=utcnow, onupdate=utcnow)
+    revision: Mapped[int] = mapped_column(sa.Integer, default=0, server_default="0")
+
+    def revision_owner(self, session: Session) -> Keyed | None:
+        """The record whose revision a write to this one raises (web/revisions.py): itself. A child record (a hand,
+        a person, a tournament's team) defines its own, naming its parent through `parent`."""
+        return self
+
+
+def parent(session: Session, model: type[Keyed], key: str | int | None) -> Keyed | None:
+    """A parent record from the session's identity map (loaded, and locked, by the write), for revision_owner."""
+    return session.get(model, key) if key is not None else None
