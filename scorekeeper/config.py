@@ -109,7 +109,7 @@ def limits() -> dict:
         "RATELIMIT_IN_MEMORY_FALLBACK_ENABLED": True,
         "RATELIMIT_STORAGE_OPTIONS": {"socket_timeout": 0.5, "socket_connect_timeout": 0.5} if redis_url else {},
         "RATELIMIT_SWALLOW_ERRORS": True,
-        "RATELIMIT_HEADERS_ENABLED": False,  # a 429 sets its own Retry-After (http.too_many_requests)
+        "RATELIMIT_HEADERS_ENABLED": False,  # a 429 sets its own Retry-After (errors.too_many_requests)
     }
 
 

@@ -16,6 +16,7 @@ from tables import FOUR as PLAYERS
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games import service as games
+from scorekeeper.games import writes
 from scorekeeper.games.json import game_json
 from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.web import keys
@@ -287,9 +288,9 @@ def test_a_write_answers_with_the_game_as_it_wrote_it(app, make_game):
     """Another worker's hand, committed just after ours, does not leak into (and break) our answer."""
     game, _ = make_game()
     with app.test_request_context():
-        result = games.add_hand(game["id"], game["edit_key"], BO_MAKES_6)
+        result = writes.add_hand(game["id"], game["edit_key"], BO_MAKES_6)
         with app.app_context():  # a second session: another worker
-            games.add_hand(game["id"], game["edit_key"], CY_SET_ON_5)
+            writes.add_hand(game["id"], game["edit_key"], CY_SET_ON_5)
         body = game_json(result.game, result.state)
     assert len(body["hands"]) == 1 and body["scores"] == [4, 6]
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from scorekeeper.rules import PRESETS, Moon, Rules
-from scorekeeper.rules.options import ENDS, MOON_FAILURE, MOON_SUCCESS, SCHEMES
+from scorekeeper.rules.catalogue import ENDS, MOON_FAILURE, MOON_SUCCESS, SCHEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

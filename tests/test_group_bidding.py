@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 from test_group_rating_pages import text_of
 from test_properties import NAMES, accepted, games, hand_bodies
 
-from scorekeeper.groups.pages import person_context
+from scorekeeper.groups.contexts import person_context
 from scorekeeper.rules import PRESETS, Conflict, RuleError, make_table, parse_hand, play, score, start
 from scorekeeper.sheet.stats import bid_levels, cards_taken, level_order, player_stats
 

@@ -219,13 +219,13 @@ def test_a_file_past_the_most_hands_is_refused_before_any_game_is_checked(app, c
     most = sum(counts) - over
     assume(most >= 0)
     monkeypatch.setattr(transfer, "MOST_HANDS", most)
-    check, checked = transfer.games.checked_new_game, []
+    check, checked = transfer.create.checked_new_game, []
 
     def counted(body):
         checked.append(body)
         return check(body)
 
-    monkeypatch.setattr(transfer.games, "checked_new_game", counted)
+    monkeypatch.setattr(transfer.create, "checked_new_game", counted)
     before = stored_counts(app)
     answer = client.post("/api/groups/import", json=misdeals(counts))
     if over:

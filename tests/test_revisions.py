@@ -14,6 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments.models import Tournament
+from scorekeeper.web.database import writing
 
 MISDEAL = {"misdeal": True}
 BO_MAKES_6 = {"bidder": 1, "bid": 6, "captured": {
@@ -157,7 +158,7 @@ def test_the_clock_calling_time_raises_the_revision(app, client, played):
 def test_touch_raises_a_locked_game_once_per_transaction(app, played):
     game_id, _ = played
     before = game_revision(app, game_id)
-    with app.app_context(), app.test_request_context(), games.writing():
+    with app.app_context(), app.test_request_context(), writing():
         game = games.lock_game(game_id)
         assert games.touch(game) == before + 1
         assert games.touch(game) == before + 1
@@ -167,7 +168,7 @@ def test_touch_raises_a_locked_game_once_per_transaction(app, played):
 def test_a_write_that_fails_raises_nothing(app, played):
     game_id, _ = played
     before = game_revision(app, game_id)
-    with app.app_context(), pytest.raises(RuntimeError), games.writing():
+    with app.app_context(), pytest.raises(RuntimeError), writing():
         games.touch(games.lock_game(game_id))
         db.session.flush()
         raise RuntimeError("the request failed after the flush")

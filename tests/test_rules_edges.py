@@ -18,8 +18,10 @@ from scorekeeper.rules import (
     preset,
     start,
 )
+from scorekeeper.rules.catalogue import CATEGORIES
+from scorekeeper.rules.checks import blame
 from scorekeeper.rules.names import shown
-from scorekeeper.rules.options import CATEGORIES, _blame, _preset
+from scorekeeper.rules.presets import _preset
 from scorekeeper.rules.table import state_to_dict
 
 EDGES = json.loads((Path(__file__).parent / "vectors" / "edges.json").read_text(encoding="utf-8"))["cases"]
@@ -81,8 +83,8 @@ def test_a_players_option_the_variant_does_not_allow_is_refused(variant, message
 
 def test_a_rule_that_breaks_without_a_changed_option_blames_the_first_option_named():
     """The field pointed at when none of the options named was changed by the house rules."""
-    assert _blame({}, "max_bid", "min_bid") == "rules.max_bid"
-    assert _blame({"min_bid": 4}, "max_bid", "min_bid") == "rules.min_bid"
+    assert blame({}, "max_bid", "min_bid") == "rules.max_bid"
+    assert blame({"min_bid": 4}, "max_bid", "min_bid") == "rules.min_bid"
 
 
 def test_a_preset_fills_in_the_options_it_does_not_set():

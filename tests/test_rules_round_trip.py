@@ -18,7 +18,16 @@ from groups import auth
 from test_engines_agree import javascript_results, needs_node
 
 from scorekeeper.rules import PRESETS, RuleError, Rules, make_table, rules_from_dict
-from scorekeeper.rules.options import CATALOGUE, ENDS, IN_PLAY, MOON_FAILURE, MOON_SUCCESS, POINT_VALUES, SIT_OUT, Moon
+from scorekeeper.rules.catalogue import (
+    CATALOGUE,
+    ENDS,
+    IN_PLAY,
+    MOON_FAILURE,
+    MOON_SUCCESS,
+    POINT_VALUES,
+    SIT_OUT,
+    Moon,
+)
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 # Every option of a game: the fields of Rules that decide how it scores (not the preset's player counts and base).

@@ -7,14 +7,16 @@ from test_etags import BO_MAKES_6, MISDEAL, statements, tables_read
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.games import create
 from scorekeeper.games import scored as scorecache
 from scorekeeper.games import service as games
 from scorekeeper.games.scored import ScoreCache, Scored
-from scorekeeper.rules import start
+from scorekeeper.rules import make_table, start
+from scorekeeper.web.database import writing
 
 
 def entry(revision: int) -> Scored:
-    return Scored(revision, start(games.make_table("ten-point", ["A", "B", "C", "D"])), (), ())
+    return Scored(revision, start(make_table("ten-point", ["A", "B", "C", "D"])), (), ())
 
 
 def test_an_entry_is_served_only_at_its_revision():
@@ -94,7 +96,7 @@ def _hands_read(monkeypatch) -> list[int]:
 
 
 def _replays(monkeypatch) -> list[int]:
-    """Count the full replays the game operations run."""
+    """Count the full replays the game operations run (the same `score` wherever it is called)."""
     counted: list[int] = []
     real = games.score
 
@@ -103,7 +105,8 @@ def _replays(monkeypatch) -> list[int]:
         counted.append(len(hands))
         return real(table, hands)
 
-    monkeypatch.setattr(games, "score", spy)
+    for module in (games, create):  # a read's replay, and a new game's
+        monkeypatch.setattr(module, "score", spy)
     return counted
 
 
@@ -160,7 +163,7 @@ def test_a_write_rolled_back_leaves_no_entry(app, client, make_game):
     game, headers = make_game(hands=[MISDEAL])
     url = f"/api/games/{game['id']}"
     client.get(url)
-    with app.app_context(), pytest.raises(RuntimeError), games.writing():
+    with app.app_context(), pytest.raises(RuntimeError), writing():
         games.touch(games.lock_game(game["id"]))
         db.session.flush()
         games.state_of(db.session.get(games.Game, game["id"]))

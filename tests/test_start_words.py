@@ -96,7 +96,7 @@ SHELL = ENGINE.parent / "shell.js"
 def sheet_cases() -> list[dict]:
     """A game (variant, rules as its JSON has them, teams) for every case above, and every way a game ends with two
     and with three teams."""
-    from scorekeeper.rules.options import ENDS
+    from scorekeeper.rules.catalogue import ENDS
 
     found = []
     for variant, overrides in CASES:
@@ -141,7 +141,7 @@ def test_the_offline_sheet_says_what_the_server_sheet_says():
 
 
 def test_every_way_a_game_ends_has_a_target_line():
-    from scorekeeper.rules.options import ENDS
+    from scorekeeper.rules.catalogue import ENDS
     from scorekeeper.sheet.rulewords import ENDS as END_WORDS
     from scorekeeper.sheet.rulewords import TARGET_LINES
 

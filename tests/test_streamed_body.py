@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from scorekeeper.web.http import size_in_words
+from scorekeeper.web.errors import size_in_words
 
 CAP, GROUP_CAP = 512 * 1024, 12 * 1024 * 1024
 

@@ -11,6 +11,7 @@ from typing import Any
 from scorekeeper.groups import service as groups
 from scorekeeper.web.jsontext import json_object
 
+from . import create
 from . import service as games
 
 
@@ -30,4 +31,4 @@ def rematch(game_id: str, edit_key: str | None, body: Any) -> tuple[games.Saved,
     def attach(made) -> None:
         groups.seat_rematch(group_id, people, made)
 
-    return games.create_game(new, attach if group_id else None)
+    return create.create_game(new, attach if group_id else None)

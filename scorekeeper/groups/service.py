@@ -10,6 +10,7 @@ from typing import Any
 import sqlalchemy as sa
 
 from scorekeeper.extensions import db
+from scorekeeper.games import create
 from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict, RuleError
@@ -204,7 +205,7 @@ def start_game(group_id: str, edit_key: str | None, body: Any) -> tuple[games.Sa
     def attach(game: Game) -> None:
         _join(lock_group(group_id, edit_key), game)
 
-    saved, game_key = games.create_game(body, attach)
+    saved, game_key = create.create_game(body, attach)
     if saved.game.group_id != group_id:  # a game made offline, sent again: already stored
         saved = _add(group_id, edit_key, saved.game.id, game_key)
     return saved, game_key

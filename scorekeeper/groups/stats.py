@@ -26,7 +26,7 @@ from scorekeeper.games import service as games
 from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord, hand_from
 from scorekeeper.games.scored import ScoreCache
 from scorekeeper.rules import GameState, Hand, RuleError, score
-from scorekeeper.rules.options import CATALOGUE
+from scorekeeper.rules.catalogue import CATALOGUE
 from scorekeeper.sheet.stats import PlayerStats, bid_levels, cards_taken, level_order, player_stats
 from scorekeeper.web import memory, revisions
 

@@ -13,6 +13,7 @@ from flask import current_app, request
 
 from scorekeeper import rules
 from scorekeeper.extensions import db
+from scorekeeper.games import create
 from scorekeeper.games import service as games
 from scorekeeper.games.json import game_json
 from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord
@@ -220,7 +221,7 @@ def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
         if not isinstance(exported, Mapping):
             raise RuleError(f"{where} is not a game.", "games")
         try:
-            variant, table, records = games.checked_new_game(game_body(dict(exported), hand_ids=True))
+            variant, table, records = create.checked_new_game(game_body(dict(exported), hand_ids=True))
         except RuleError as error:
             raise RuleError(f"{where}: {error.message}", "games") from None
         seats = exported.get("people")
@@ -230,7 +231,7 @@ def _checked_games(raw: Any, people: set[str]) -> list[dict[str, Any]]:
             raise RuleError(f"{where}: people must name a different person of the file for each seat, or be null.",
                             "games")
         clock = exported.get("clock")
-        game = games.new_game_row(new_token(), new_token(), variant, table, [])  # its hands go in apart (_store_hands)
+        game = create.new_game_row(new_token(), new_token(), variant, table, [])  # its hands go in apart (_store_hands)
         if records:
             games.mark_finished(game, rules.score(table, [record.to_hand() for record in records]))
         hands = [(game.id, *(getattr(record, key) for key in HAND_ROW[1:])) for record in records]

@@ -11,6 +11,7 @@ from sqlalchemy.orm import Session, selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from scorekeeper.extensions import db
+from scorekeeper.games import create
 from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict
@@ -102,7 +103,7 @@ def _game_body(night: Night, names: dict[int, str], seats: tuple[int, ...]) -> d
 
 
 def draw_next(night_id: str, edit_key: str | None) -> int:
-    """Draw the next game: one game per table made with games.create_game, each opened by its table's key."""
+    """Draw the next game: one game per table made with create.create_game, each opened by its table's key."""
     with writing():
         night = lock(night_id, edit_key)
         plan, number = _plan(night), drawn(night) + 1
@@ -112,7 +113,7 @@ def draw_next(night_id: str, edit_key: str | None) -> int:
     made = []
     for table, body in enumerate(bodies, 1):
         game_id = new_token()
-        games.create_game({**body, "id": game_id, "edit_key": night_table_key(edit_key, night_id, table)})
+        create.create_game({**body, "id": game_id, "edit_key": night_table_key(edit_key, night_id, table)})
         made.append(game_id)
     with writing():
         night = lock(night_id, edit_key)

@@ -12,7 +12,8 @@ from scorekeeper.rules import RuleError
 from scorekeeper.sheet.exports import csv_text
 from scorekeeper.tournaments.forms import ActionForm, KeyForm
 from scorekeeper.web import limits
-from scorekeeper.web.http import attachment, rule_status, too_many
+from scorekeeper.web.errors import rule_status, too_many
+from scorekeeper.web.http import attachment
 from scorekeeper.web.keys import Forbidden, key_matches, night_table_key, opened, was_replaced
 from scorekeeper.web.keys import games as held_games
 from scorekeeper.web.keys import nights as held_nights

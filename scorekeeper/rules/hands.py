@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from .catalogue import POINT_NAMES
 from .errors import RuleError
-from .options import POINT_NAMES, Rules
+from .options import Rules
 
 MOON = "moon"
 SUITS = ("clubs", "diamonds", "hearts", "spades")

@@ -6,10 +6,12 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
+from .catalogue import SIT_OUT_PLAYERS
 from .errors import Conflict, RuleError
 from .names import NAME_MAX, clean_name
-from .options import SIT_OUT_PLAYERS, player_counts_in_words, preset
-from .scoring import GameState, ScoredHand, Table, TimeCall
+from .options import player_counts_in_words
+from .presets import preset
+from .state import GameState, ScoredHand, Table, TimeCall
 
 __all__ = ["NAME_MAX", "make_table", "hand_to_dict", "state_to_dict"]
 

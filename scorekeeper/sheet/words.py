@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules import PAIR
-from scorekeeper.rules.options import POINT_NAMES
+from scorekeeper.rules.catalogue import POINT_NAMES
 
 from .wording import bid_label
 

@@ -10,8 +10,9 @@ from flask_wtf import FlaskForm
 
 from scorekeeper.rules import RuleError
 from scorekeeper.web import caching, etags, limits
+from scorekeeper.web.errors import rule_status, too_many
 from scorekeeper.web.forms import options
-from scorekeeper.web.http import held_etag, not_modified, rule_status, too_many
+from scorekeeper.web.http import held_etag, not_modified
 from scorekeeper.web.keys import Forbidden, key_matches, opened
 from scorekeeper.web.keys import tournaments as held_tournaments
 from scorekeeper.web.links import coordinator_url, join_url, qr_svg

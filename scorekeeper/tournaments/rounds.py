@@ -9,6 +9,7 @@ import sqlalchemy as sa
 from sqlalchemy.orm import selectinload
 
 from scorekeeper.extensions import db
+from scorekeeper.games import create
 from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict
@@ -70,7 +71,7 @@ def game_body(tournament: Tournament, teams: list[TournamentTeam]) -> dict[str, 
 
 
 def draw_next(tournament_id: str, edit_key: str | None) -> int:
-    """Draw the next round: one game per table, made with games.create_game; returns its number.
+    """Draw the next round: one game per table, made with create.create_game; returns its number.
 
     Each game's key is derived from the coordinator's key (keys.table_key), so none is stored.
     The games are created first, then the round is stored in one transaction;
@@ -86,7 +87,7 @@ def draw_next(tournament_id: str, edit_key: str | None) -> int:
     made = []
     for match, body in bodies:
         game_id = new_token()
-        result, _ = games.create_game({**body, "id": game_id, "edit_key": table_key(edit_key, game_id)})
+        result, _ = create.create_game({**body, "id": game_id, "edit_key": table_key(edit_key, game_id)})
         made.append((match, result))
     with writing():
         tournament = lock(tournament_id, edit_key)

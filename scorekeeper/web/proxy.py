@@ -14,7 +14,7 @@ from urllib.parse import urlsplit
 from flask import Flask, current_app, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from .http import error_response
+from .errors import error_response
 
 DEFAULT_PORTS = {"http": ":80", "https": ":443"}
 OPEN_ENDPOINTS = {"health.healthz"}  # a platform's health check calls the worker by its inner address

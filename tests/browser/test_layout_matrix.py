@@ -19,7 +19,7 @@ from longnames import open_game
 from matrix import CELLS, FIVE_CELLS, NAMES, SIT_OUT, Table, cell_id, problems_at_every_width
 
 from scorekeeper.rules import CATALOGUE
-from scorekeeper.rules.options import POINT_VALUES
+from scorekeeper.rules.catalogue import POINT_VALUES
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -9,9 +9,9 @@ from scorekeeper.rules import RuleError
 from scorekeeper.web import limits
 from scorekeeper.web.http import applied, bearer_key, json_body, preferred_return, private
 
+from .. import create, tags, writes
 from .. import rematch as rematches
 from .. import service as games
-from .. import tags
 from ..json import game_response, short_json, written_number
 from . import bp
 
@@ -22,7 +22,7 @@ csrf.exempt(bp)
 @limits.games
 def create_game():
     """Create a game (or answer 200 when the same client-made game comes again)."""
-    result, edit_key = games.create_game(json_body())
+    result, edit_key = create.create_game(json_body())
     response = private(game_response(result, 201 if result.created else 200, edit_key=edit_key))
     response.headers["Location"] = url_for("api.get_game", game_id=result.game.id)
     return response
@@ -41,7 +41,7 @@ def get_game(game_id: str):
 def add_hand(game_id: str):
     """Record the next hand."""
     body = json_body()
-    result = games.add_hand(game_id, bearer_key(), body)
+    result = writes.add_hand(game_id, bearer_key(), body)
     return hand_answer(result, 201 if result.created else 200, lambda: written_number(result, body))
 
 
@@ -49,7 +49,7 @@ def add_hand(game_id: str):
 @limits.game_writes
 def replace_hand(game_id: str, number: int):
     """Replace hand `number` and re-score."""
-    return hand_answer(games.replace_hand(game_id, bearer_key(), number, json_body()), 200, lambda: number)
+    return hand_answer(writes.replace_hand(game_id, bearer_key(), number, json_body()), 200, lambda: number)
 
 
 @bp.delete("/games/<game_id>/hands/<int:number>")
@@ -59,7 +59,7 @@ def delete_hand(game_id: str, number: int):
     last = request.args.get("last")
     if last not in (None, "0", "1"):
         raise RuleError("last must be 1 (remove the hand only while it is the last one) or 0.", "last")
-    result = games.delete_hand(game_id, bearer_key(), number, request.args.get("id"), last == "1")
+    result = writes.delete_hand(game_id, bearer_key(), number, request.args.get("id"), last == "1")
     return hand_answer(result, 200, lambda: None)
 
 
@@ -81,14 +81,14 @@ def hand_answer(saved: games.Saved, status: int, number) -> Response:
 def start_clock(game_id: str):
     """Start a timed game's clock (before hand 1 is recorded)."""
     json_body(optional=True)  # no body is needed; a body that is sent must still be JSON
-    return game_response(games.start_clock(game_id, bearer_key()))
+    return game_response(writes.start_clock(game_id, bearer_key()))
 
 
 @bp.post("/games/<game_id>/time")
 @limits.game_writes
 def call_time(game_id: str):
     """Time is called on a game with a clock."""
-    return game_response(games.call_time(game_id, bearer_key(), json_body(optional=True)))
+    return game_response(writes.call_time(game_id, bearer_key(), json_body(optional=True)))
 
 
 @bp.post("/games/<game_id>/rematch")
@@ -104,5 +104,5 @@ def rematch(game_id: str):
 @bp.post("/games/<game_id>/key")
 def rotate_key(game_id: str):
     """Change the game's edit key: every other phone loses write access; the answer carries the new key."""
-    result, edit_key = games.rotate_key(game_id, bearer_key(), json_body(optional=True))
+    result, edit_key = writes.rotate_key(game_id, bearer_key(), json_body(optional=True))
     return private(game_response(result, edit_key=edit_key))

@@ -15,9 +15,11 @@ from scorekeeper.rules import RuleError
 from scorekeeper.sheet.exports import csv_text, game_body, sheet_rows
 from scorekeeper.sheet.rulewords import game_summary
 from scorekeeper.web import jsontext, limits
-from scorekeeper.web.http import attachment, rule_status
+from scorekeeper.web.errors import rule_status
+from scorekeeper.web.http import attachment
 from scorekeeper.web.keys import games as held_games
 
+from .. import create
 from .. import service as games
 from ..json import game_json
 from ..models import Game
@@ -59,7 +61,7 @@ class ImportForm(FlaskForm):
 
 
 def read_upload(data: bytes) -> dict[str, Any]:
-    """From an exported file, the body for games.create_game, or a RuleError."""
+    """From an exported file, the body for create.create_game, or a RuleError."""
     try:
         exported = jsontext.loads(data)
     except jsontext.NotJson:
@@ -74,7 +76,7 @@ def read_upload(data: bytes) -> dict[str, Any]:
 
 def import_file(data: bytes) -> str:
     """Create a new game from an exported file, hands and time call and all, or nothing; returns its id."""
-    result, edit_key = games.create_game(read_upload(data))
+    result, edit_key = create.create_game(read_upload(data))
     held_games.remember(result.game.id, edit_key)
     return result.game.id
 

@@ -10,7 +10,7 @@ from wtforms import BooleanField, FieldList, HiddenField, RadioField, SelectFiel
 from wtforms.validators import NumberRange, Optional, ValidationError
 
 from scorekeeper.rules import DESCRIPTIONS, PRESETS, RuleError, player_counts_in_words
-from scorekeeper.rules.options import CATALOGUE, MAX_SEATS, POINT_VALUES
+from scorekeeper.rules.catalogue import CATALOGUE, MAX_SEATS, POINT_VALUES
 from scorekeeper.sheet.rulewords import USUAL_VALUES
 from scorekeeper.sheet.words import POINT_LABELS
 from scorekeeper.web.forms import SIT_OUT_LABEL, WholeField, name_error, options

@@ -11,14 +11,14 @@ from scorekeeper.nights.scorecards import table_link
 from scorekeeper.rules import RuleError
 from scorekeeper.sheet.words import undo_question
 from scorekeeper.web import limits
+from scorekeeper.web.errors import rule_status, too_many
 from scorekeeper.web.forms import whole
-from scorekeeper.web.http import rule_status, too_many
 from scorekeeper.web.keys import Forbidden, key_matches, was_replaced
 from scorekeeper.web.keys import games as held_games
 from scorekeeper.web.links import join_url, qr_svg
 
 from .. import service as games
-from .. import tags
+from .. import tags, writes
 from ..json import game_json
 from ..models import Game
 from . import bp
@@ -85,7 +85,7 @@ def log_hand(game_id: str):
     if body is not None:
         body["number"] = form.expected_number()
         try:
-            games.add_hand(game_id, edit_key, body)
+            writes.add_hand(game_id, edit_key, body)
         except RuleError as error:
             form.show_error(error)
             status = rule_status(error)
@@ -122,7 +122,7 @@ def edit_hand(game_id: str, number: int):
         status = 422
         if body is not None:
             try:
-                games.replace_hand(game_id, edit_key, number, body)
+                writes.replace_hand(game_id, edit_key, number, body)
             except RuleError as error:
                 form.show_error(error)
                 status = rule_status(error)
@@ -165,7 +165,7 @@ def undo(game_id: str):
         error, status = CHANGED, 422
     elif request.method == "POST":
         try:
-            games.delete_hand(game_id, edit_key, whole(form.number.data), form.hand_id.data or None, last=True)
+            writes.delete_hand(game_id, edit_key, whole(form.number.data), form.hand_id.data or None, last=True)
         except RuleError as problem:
             error, status = problem.message, rule_status(problem)
         except games.NotFound as problem:
@@ -193,7 +193,7 @@ def call_time(game_id: str):
     error, status = None, 200
     if request.method == "POST":
         try:
-            games.call_time(game_id, edit_key, {"finish_hand": form.finish_hand.data == "yes"})
+            writes.call_time(game_id, edit_key, {"finish_hand": form.finish_hand.data == "yes"})
         except RuleError as problem:
             error, status = problem.message, rule_status(problem)
         else:
@@ -212,7 +212,7 @@ def start_clock(game_id: str):
     """Start a timed game's clock from the sheet's button (a clock already running is left as it is)."""
     _, edit_key = _writable(game_id)  # the form's CSRF token is checked for every form post (CSRFProtect)
     with suppress(RuleError):  # already started (another phone, the first hand, the round): the sheet shows it
-        games.start_clock(game_id, edit_key)
+        writes.start_clock(game_id, edit_key)
     return redirect(url_for("pages.game", game_id=game_id, _anchor="sheet"), 303)
 
 
@@ -249,7 +249,7 @@ def change_key(game_id: str):
     if request.method == "POST":
         made = request.form.get("new_key", "").strip()  # the page's script makes the key, to keep it on the phone too
         try:
-            _, new_key = games.rotate_key(game_id, edit_key, {"edit_key": made} if made else None)
+            _, new_key = writes.rotate_key(game_id, edit_key, {"edit_key": made} if made else None)
         except RuleError as problem:
             error, status = problem.message, rule_status(problem)
         else:

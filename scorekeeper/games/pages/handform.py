@@ -11,7 +11,7 @@ from wtforms import HiddenField, RadioField, StringField
 from wtforms.validators import ValidationError
 
 from scorekeeper.rules import MOON, PAIR, RuleError, parse_hand, rules_from_dict, sides_of
-from scorekeeper.rules.options import CATALOGUE
+from scorekeeper.rules.catalogue import CATALOGUE
 from scorekeeper.sheet.rulewords import SITS_OUT_LINE
 from scorekeeper.sheet.words import SUITS, point_name
 from scorekeeper.web.forms import options, whole

@@ -9,10 +9,11 @@ from flask import redirect, render_template, url_for
 from scorekeeper.rules import CATALOGUE, DESCRIPTIONS, PRESETS, RuleError
 from scorekeeper.sheet import rulewords
 from scorekeeper.web import limits
-from scorekeeper.web.http import rule_status
+from scorekeeper.web.errors import rule_status
 from scorekeeper.web.keys import games as held_games
 
 from .. import service as games
+from ..create import create_game
 from . import bp
 from .forms import COMMON, StartForm
 
@@ -74,7 +75,7 @@ def create():
     form, status = StartForm(), 422
     if form.validate_on_submit():
         try:
-            result, edit_key = games.create_game(form.body())
+            result, edit_key = create_game(form.body())
         except RuleError as error:
             form.show_error(error)
             status = rule_status(error)
