@@ -149,4 +149,6 @@ def from_environment(instance_path: str) -> dict:
         # How often the pages that follow a night (the projector, a player's page, a table's page between
         # games) ask whether it changed.
         "NIGHT_POLL_SECONDS": _seconds("NIGHT_POLL_SECONDS", 10),
+        # How often a tournament's standings (the public page and the coordinator's) ask whether they changed.
+        "TOURNAMENT_POLL_SECONDS": _seconds("TOURNAMENT_POLL_SECONDS", 5),
     }

@@ -10,14 +10,15 @@ import sqlalchemy as sa
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from snapshots import snapshot, stable
-from tables import CARD_POINTS, CATEGORIES
+from tables import CARD_POINTS, CATEGORIES, PLAYERS
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.rules import PRESETS
 
+SEATS = {variant: len(players) for variant, players in PLAYERS.items()}
+
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-PLAYERS = {"ten-point": 4, "ten-point-six": 6, "tournament": 4, "five-point": 4, "cutthroat": 3}
 KNOWN_KEYS = (
     "variant", "players", "team_names", "rules", "id", "edit_key", "hands", "bidder", "bid", "trump", "captured",
     "all_tricks", "misdeal", "number", "after_hand", "finish_hand", "target", "min_bid", "max_bid", "moon", "end",
@@ -82,7 +83,7 @@ def hand_bodies(variant: str) -> st.SearchStrategy:
 @st.composite
 def valid_game(draw) -> dict:
     """A new-game body the API accepts, sometimes client-made, sometimes with hands to import."""
-    variant = draw(st.sampled_from(sorted(PLAYERS)))
+    variant = draw(st.sampled_from(sorted(SEATS)))
     rules = PRESETS[variant]
     names = draw(st.lists(st.text(min_size=1, max_size=40).filter(str.strip), min_size=rules.players,
                           max_size=rules.players, unique_by=lambda name: name.strip().casefold()))

@@ -151,19 +151,24 @@ def test_bodies_are_capped(environment, tmp_path):
     assert 0 < from_environment(str(tmp_path))["MAX_CONTENT_LENGTH"] <= 1024 * 1024
 
 
+POLLS = {"NIGHT_POLL_SECONDS": 10, "TOURNAMENT_POLL_SECONDS": 5}
+
+
+@pytest.mark.parametrize("name", POLLS)
 @pytest.mark.parametrize(("value", "expected"), [
-    (None, 10), ("", 10), (" ", 10), ("1", 1), ("10", 10), (" 30 ", 30), ("3600", 3600),
+    (None, None), ("", None), (" ", None), ("1", 1), ("10", 10), (" 30 ", 30), ("3600", 3600),
     ("0", ValueError), ("-1", ValueError), ("1.5", ValueError), ("ten", ValueError), ("١", ValueError),
 ])
-def test_night_poll_seconds_takes_a_whole_number_from_one(monkeypatch, tmp_path, value, expected):
-    """NIGHT_POLL_SECONDS: 10 unset, any whole number of seconds from 1; anything else stops the app with its name."""
+def test_a_poll_takes_a_whole_number_of_seconds_from_one(monkeypatch, tmp_path, name, value, expected):
+    """NIGHT_POLL_SECONDS (10 unset) and TOURNAMENT_POLL_SECONDS (5 unset): any whole number of seconds from 1;
+    anything else stops the app with its name."""
     if value is None:
-        monkeypatch.delenv("NIGHT_POLL_SECONDS", raising=False)
+        monkeypatch.delenv(name, raising=False)
     else:
-        monkeypatch.setenv("NIGHT_POLL_SECONDS", value)
+        monkeypatch.setenv(name, value)
     monkeypatch.setenv("SECRET_KEY", "x")
     if expected is ValueError:
-        with pytest.raises(ValueError, match="NIGHT_POLL_SECONDS"):
+        with pytest.raises(ValueError, match=name):
             from_environment(str(tmp_path))
     else:
-        assert from_environment(str(tmp_path))["NIGHT_POLL_SECONDS"] == expected
+        assert from_environment(str(tmp_path))[name] == (POLLS[name] if expected is None else expected)

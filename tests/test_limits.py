@@ -9,13 +9,12 @@ import secrets
 import uuid
 
 import pytest
+from tables import PLAYERS
 
 from scorekeeper import create_app
 from scorekeeper.config import LIMITS, from_environment
 from scorekeeper.extensions import db
 from scorekeeper.tournaments.service import MAX_TEAMS
-
-PLAYERS = {"ten-point": ["Ann", "Bo", "Cy", "Di"], "cutthroat": ["Ann", "Bo", "Cy"]}
 
 REDIS = "redis://127.0.0.1:6379"
 GAME = {"variant": "ten-point", "players": PLAYERS["ten-point"]}

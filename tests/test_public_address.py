@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
+from tables import PLAYERS
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.web.proxy import public_address
-
-PLAYERS = {"ten-point": ["Ann", "Bo", "Cy", "Di"], "cutthroat": ["Ann", "Bo", "Cy"]}
 
 PUBLIC = "https://score.example.org"
 GAME = {"variant": "ten-point", "players": PLAYERS["ten-point"]}

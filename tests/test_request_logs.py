@@ -6,13 +6,12 @@ import logging
 import re
 
 import pytest
+from tables import PLAYERS
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.games import service as games
 from scorekeeper.web.logs import FORMAT, RequestId
-
-PLAYERS = {"ten-point": ["Ann", "Bo", "Cy", "Di"], "cutthroat": ["Ann", "Bo", "Cy"]}
 
 POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
 HAND = {"bidder": 0, "bid": 5, "captured": dict.fromkeys(POINTS, 0)}

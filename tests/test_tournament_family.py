@@ -4,12 +4,11 @@ from registration through standings; the pages for a tournament where everyone p
 from __future__ import annotations
 
 import pytest
+from tables import FOUR
 from test_pages import csrf
 from test_tournament_api import Api
 
 from scorekeeper.rules import PRESETS
-
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 
 
 @pytest.fixture
@@ -30,12 +29,12 @@ def play_out(api: Api, table: dict, winner: int, points: dict[str, int], bid: in
 def test_a_cutthroat_tournament_seats_two_players_alone_at_each_table_through_standings(api):
     made = api.create(variant="cutthroat", games_per_team=3, players_per_table=2)
     assert made["variant"] == "cutthroat" and made["players_per_table"] == 2 and made["team_size"] == 1
-    for name in PLAYERS:
+    for name in FOUR:
         response = api.post("/singles", {"name": name})
         assert response.status_code == 201
         assert response.get_json()["team"] is not None, "alone, a player is a team of one at once"
     teams = api.get().get_json()["teams"]
-    assert [team["players"] for team in teams] == [[name] for name in PLAYERS]
+    assert [team["players"] for team in teams] == [[name] for name in FOUR]
     tables = api.draw()["tables"]
     assert len(tables) == 2
     for table in tables:

@@ -27,7 +27,6 @@ from .live import tag as live_tag
 from .models import Tournament
 
 bp = Blueprint("tournaments", __name__)
-POLL_SECONDS = 5  # how often the standings ask for changes; TOURNAMENT_POLL_SECONDS overrides it
 
 
 def _coordinator(tournament_id: str) -> str:
@@ -39,7 +38,8 @@ def _coordinator(tournament_id: str) -> str:
 
 
 def _poll_seconds() -> int:
-    return current_app.config.get("TOURNAMENT_POLL_SECONDS", POLL_SECONDS)
+    """How often the standings ask for changes (TOURNAMENT_POLL_SECONDS)."""
+    return current_app.config["TOURNAMENT_POLL_SECONDS"]
 
 
 @bp.route("/tournaments/new", methods=["GET", "POST"])

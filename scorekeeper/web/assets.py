@@ -68,11 +68,6 @@ def import_map_json() -> str:
     return text
 
 
-def forget(app: Flask) -> None:
-    """Drop the import map kept by this process, as the processes of a new deploy start without it."""
-    app.extensions.pop("import_map", None)
-
-
 def import_map() -> Markup:
     """The import map's JSON, for the base template's <script type="importmap">."""
     return Markup(import_map_json())  # noqa: S704 -- JSON of our own file names, "<" escaped

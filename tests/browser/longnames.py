@@ -6,15 +6,15 @@ import re
 
 import requests
 
-PLAYERS = ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten"]
+LONG_PLAYERS = ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten"]
 TEAMS = ["The Card Sharks Club", "Grandma & Grandpa Jo"]
 POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
 
 
 def create_game(base: str, hands: int = 3, variant: str = "ten-point") -> dict:
     """A game with the long names and `hands` hands in (the first made, the rest set), through the API."""
-    response = requests.post(f"{base}/api/games", json={"variant": variant, "players": PLAYERS, "team_names": TEAMS},
-                             timeout=10)
+    body = {"variant": variant, "players": LONG_PLAYERS, "team_names": TEAMS}
+    response = requests.post(f"{base}/api/games", json=body, timeout=10)
     game = response.json()
     for number in range(hands):
         bidder = number % 4

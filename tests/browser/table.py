@@ -7,12 +7,10 @@ import time
 
 import requests
 from playwright.sync_api import expect
-from tables import CARD_POINTS, FOUR
-from tables import PLAYERS as ALL_PLAYERS
+from tables import CARD_POINTS, FOUR, PLAYERS
 
 from scorekeeper.rules import make_table, parse_hand, score, state_to_dict
 
-PLAYERS = FOUR
 TEAMS = ("Us", "Them")
 POINTS = CARD_POINTS
 
@@ -30,7 +28,7 @@ def start_game(page, base: str, teams=TEAMS, variant: str = "ten-point", **house
     """
     page.goto(base + "/")
     page.get_by_role("radio", name=re.compile(VARIANTS[variant])).check()
-    for seat, name in enumerate(ALL_PLAYERS[variant]):
+    for seat, name in enumerate(PLAYERS[variant]):
         page.fill(f"#players-{seat}", name)
     if teams and variant != "cutthroat":
         page.fill("#team_names-0", teams[0])
@@ -63,7 +61,7 @@ def log_hand(page, bidder: str, bid: str, moves: dict[str, str] | None = None) -
 
 def body(bidder: str, bid: str, moves: dict[str, str] | None = None, teams=TEAMS) -> dict:
     """The hand body that log_hand's taps make: every point with the bidders' side unless moved."""
-    seat = PLAYERS.index(bidder)
+    seat = FOUR.index(bidder)
     captured = {point: seat % 2 for point in POINTS}
     for point, side in (moves or {}).items():
         captured[point] = teams.index(side)
@@ -72,7 +70,7 @@ def body(bidder: str, bid: str, moves: dict[str, str] | None = None, teams=TEAMS
 
 def expected(bodies: list[dict], teams=TEAMS) -> dict:
     """The game the server's engine makes of these hands (10-point, the players above)."""
-    table = make_table("ten-point", PLAYERS, list(teams))
+    table = make_table("ten-point", FOUR, list(teams))
     return state_to_dict(score(table, [parse_hand(item, table.rules) for item in bodies]))
 
 

@@ -12,18 +12,18 @@ import pytest
 import requests
 import tls
 from playwright.sync_api import expect
+from tables import FOUR
 
 # The HTTPS deployments, and a Chromium that trusts their certificate in place of the plain one.
 browser, https_server, tls_files = tls.browser, tls.https_server, tls.tls_files
 
-PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 TEAMS = {"ace": 1, "jack": 1, "off_jack": 0, "high_joker": 0, "low_joker": 0, "ten": 1, "three": 1, "two": 0}
 
 
 def start(page, base: str) -> str:
     """The start form (with or without JavaScript) up to the game page; returns the game's id."""
     page.goto(base + "/")
-    for seat, name in enumerate(PLAYERS):
+    for seat, name in enumerate(FOUR):
         page.fill(f"#players-{seat}", name)
     page.get_by_role("button", name="Start the game").click()
     page.wait_for_url(re.compile(r"/games/[\w-]+$"))

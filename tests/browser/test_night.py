@@ -35,7 +35,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 PHONE = {"width": 320, "height": 640}
 PROJECTOR = {"width": 1920, "height": 1080}
-PLAYERS = NAMES["20"][:9]  # names of 19 and 20 characters, as in the layout matrix
+SEATED = NAMES["20"][:9]  # names of 19 and 20 characters, as in the layout matrix
 NIGHT = "Thursday Pitch at the Grange Hall"
 BID = 4  # every hand: the bidders bid 4 and take all four points (the form starts every point with them)
 # Each game's hands in the order the tables log them. Game 1: the table of five ends first (its second hand logged
@@ -249,12 +249,12 @@ def set_up(director, base: str) -> str:
     director.get_by_role("button", name="Start the night").click()
     director.wait_for_url(re.compile(r"/nights/[\w-]+/manage$"))
     night_id = director.url.rsplit("/", 2)[1]
-    director.get_by_label("Players (a name a line, or commas)").fill("\n".join(PLAYERS))
+    director.get_by_label("Players (a name a line, or commas)").fill("\n".join(SEATED))
     director.get_by_role("button", name="Register").click()
     expect(director.locator(".notice")).to_have_text("9 registered.")
     night = get(base, f"/api/nights/{night_id}")
     assert (night["variant"], night["games"], night["movement"]) == ("partnership-pitch", 3, "winners_up")
-    assert [player["name"] for player in night["players"]] == PLAYERS
+    assert [player["name"] for player in night["players"]] == SEATED
     return night_id
 
 
@@ -265,7 +265,7 @@ def draw(director, base: str, night_id: str, number: int) -> tuple[dict, dict[in
     expect(director.locator(".notice")).to_have_text(f"Game {number} is drawn.")
     drawn = get(base, f"/api/nights/{night_id}/games/{number}")
     assert [len(table["seats"]) for table in drawn["tables"]] == [4, 5]
-    assert sorted(seat["name"] for table in drawn["tables"] for seat in table["seats"]) == sorted(PLAYERS)
+    assert sorted(seat["name"] for table in drawn["tables"] for seat in table["seats"]) == sorted(SEATED)
     expect_tables(director, drawn)
     links = director.locator("a.night-link").filter(has_text="scorer link")
     expect(links).to_have_text([f"Table {table['table']}'s scorer link" for table in drawn["tables"]])
@@ -376,7 +376,7 @@ def test_a_night_of_nine_for_three_games(app, live_server, new_page, axe):
             assert finals[-1][1]["result"]["how"] == "time" and len(finals[-1][1]["hands"]) == 2
 
     # The night's standings are the sums of each player's own scores, as the games report them
-    sums = {name: [0, 0, 0] for name in PLAYERS}
+    sums = {name: [0, 0, 0] for name in SEATED}
     for tables, games in zip(drawn_games, finals, strict=True):
         for name, (score, won) in own_scores(tables, games).items():
             sums[name] = [sums[name][0] + score, sums[name][1] + 1, sums[name][2] + won]
@@ -430,7 +430,7 @@ def test_the_pages_that_follow_the_night_update_without_a_timed_reload(live_serv
                          timeout=10).json()
     auth = {"Authorization": f"Bearer {made['edit_key']}"}
     night = f"{live_server}/api/nights/{made['id']}"
-    players = requests.post(f"{night}/players", json={"names": PLAYERS[:4]}, headers=auth, timeout=10).json()
+    players = requests.post(f"{night}/players", json={"names": SEATED[:4]}, headers=auth, timeout=10).json()
     table = requests.post(f"{night}/games", headers=auth, timeout=10).json()["tables"][0]
     for _ in range(3):  # seats 0 and 2 bid 4 and take every point: 12, the game is over
         hand = {"bidder": 0, "bid": BID, "captured": dict.fromkeys(("high", "low", "jack", "game"), 0)}

@@ -59,7 +59,7 @@ def test_a_new_version_is_offered_and_runs_after_reload(live_server, app, persis
     assert old == served_version(live_server)
     original = assets.version
     monkeypatch.setattr(assets, "version", lambda name: "new" + original(name))  # a deploy: every file changes
-    assets.forget(app)  # and the new deploy's processes build their import map anew
+    app.extensions.pop("import_map", None)  # and the new deploy's processes build their import map anew
     new = served_version(live_server)
     assert new != old
     page.evaluate("async () => (await navigator.serviceWorker.getRegistration()).update()")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 import requests
-from longnames import PLAYERS, TEAMS, open_game
+from longnames import LONG_PLAYERS, TEAMS, open_game
 from playwright.sync_api import expect
 from table import api, assert_sheet, controlled_page, wait_sent, wait_server
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 # download is cut off when a short test closes its page.
 SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
 SIZE_IDS = ["390x844", "320x640"]
-SIX = [*PLAYERS, "Evangelina Marchetti", "Sebastian Kowalczyk"]  # 20 and 19 characters
+SIX = [*LONG_PLAYERS, "Evangelina Marchetti", "Sebastian Kowalczyk"]  # 20 and 19 characters
 CARD_POINT_GAMES = {  # preset: its hand's total
     "ten-point": 10, "ten-point-six": 10, "tournament": 10, "nine-point": 9, "eleven-point": 11, "thirteen-point": 13,
 }
@@ -53,7 +53,7 @@ SCROLL_NEEDED = """() => {
 
 def long_game(base: str, variant: str = "ten-point", players=None) -> dict:
     """A game with 20-character names made through the API (teams named where the game has two)."""
-    names = players or (SIX if variant == "ten-point-six" else PLAYERS)
+    names = players or (SIX if variant == "ten-point-six" else LONG_PLAYERS)
     body = {"variant": variant, "players": names}
     if variant != "cutthroat":
         body["team_names"] = TEAMS
@@ -91,7 +91,7 @@ def test_a_quick_hand_takes_four_taps_and_no_scrolling(live_server, new_page, va
     expect(dialog.locator("#f-quick input[name=taken]")).to_have_count(total + 1)
     assert page.evaluate(SCROLL_NEEDED) == []
     page.evaluate(COUNT_TAPS)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
     dialog.locator("#f-quick").get_by_role("radio", name=str(total - 4), exact=True).click()
     live = dialog.locator(".live")
@@ -111,9 +111,9 @@ def test_the_sheet_shows_the_totals_of_quick_hands_and_a_set_is_not_green(live_s
     page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
     game = long_game(live_server)
     open_game(page, live_server, game)
-    quick_hand(open_form(page), PLAYERS[1], "6", 7)  # Grandma & Grandpa Jo make 6 with 7: 3-7
+    quick_hand(open_form(page), LONG_PLAYERS[1], "6", 7)  # Grandma & Grandpa Jo make 6 with 7: 3-7
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[2], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[2], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
     dialog.locator("#f-quick").get_by_role("radio", name="4", exact=True).click()  # 4 of the 5: set
     live = dialog.locator(".live")
@@ -140,7 +140,7 @@ def test_a_moon_given_as_points_is_made_only_with_every_point(live_server, new_p
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
     open_game(page, live_server, long_game(live_server))
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()
     dialog.locator("#f-quick").get_by_role("radio", name="9", exact=True).click()
     expect(dialog.locator(".live")).to_have_class("live set")
@@ -160,7 +160,7 @@ def test_choosing_the_moon_takes_every_point_in_one_tap(live_server, new_page, v
     open_game(page, live_server, long_game(live_server, variant))
     total = CARD_POINT_GAMES[variant]
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()
     expect(dialog.locator("#f-quick").get_by_role("radio", name=str(total), exact=True)).to_be_checked()
     expect(dialog.locator(".live")).to_have_class("live ok")
@@ -188,7 +188,7 @@ def test_card_by_card_is_one_tap_away_and_remembered_after_a_reload(live_server,
     dialog = open_form(page)
     expect(dialog.locator("#f-captured")).to_be_visible()
     expect(dialog.locator("#f-quick")).to_be_hidden()
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
     dialog.locator("#f-captured_three").get_by_role("radio", name=TEAMS[0]).click()
     dialog.locator('[data-action="save"]').click()
@@ -207,7 +207,7 @@ def test_an_edit_opens_in_the_hands_own_form_and_may_change_it(live_server, new_
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
     game = long_game(live_server)
     open_game(page, live_server, game)
-    quick_hand(open_form(page), PLAYERS[1], "6", 7)
+    quick_hand(open_form(page), LONG_PLAYERS[1], "6", 7)
     wait_server(live_server, game["id"], 1)
     page.locator("#hand-1 a.edit").click()
     dialog = page.locator("#hand-dialog")
@@ -248,7 +248,7 @@ def test_no_axe_violations_on_the_quick_form(live_server, new_page, axe):
     page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
     open_game(page, live_server, long_game(live_server))
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="7", exact=True).click()
     dialog.locator("#f-quick").get_by_role("radio", name="6", exact=True).click()
     expect(dialog.locator(".live")).to_have_class("live set")
@@ -260,15 +260,15 @@ def test_no_axe_violations_on_the_quick_form(live_server, new_page, axe):
 def test_three_players_alone_give_points_with_steppers(live_server, new_page):
     """A custom card-point game of three players alone: a box per player, the bidder gets the rest."""
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
-    body = {"variant": "ten-point", "players": PLAYERS[:3], "rules": {"partners": False, "moon": None}}
+    body = {"variant": "ten-point", "players": LONG_PLAYERS[:3], "rules": {"partners": False, "moon": None}}
     game = requests.post(f"{live_server}/api/games", json=body, timeout=10).json()
     open_game(page, live_server, game)
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="4", exact=True).click()
     for _ in range(3):
-        dialog.get_by_role("button", name=f"One point more for {PLAYERS[1]}").click()
-    dialog.get_by_role("button", name=f"One point more for {PLAYERS[2]}").click()
+        dialog.get_by_role("button", name=f"One point more for {LONG_PLAYERS[1]}").click()
+    dialog.get_by_role("button", name=f"One point more for {LONG_PLAYERS[2]}").click()
     expect(dialog.locator("#points_0")).to_have_value("6")
     assert page.evaluate(SCROLL_NEEDED) == []
     dialog.locator('[data-action="save"]').click()
@@ -279,16 +279,16 @@ def test_three_players_alone_give_points_with_steppers(live_server, new_page):
 def test_the_high_low_jack_game_form_fits_with_three_long_names(live_server, new_page, axe):
     """Cutthroat: who took high, low, jack and game (or nobody), no quick entry, nothing to scroll at 390x844."""
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
-    game = long_game(live_server, "cutthroat", PLAYERS[:3])
+    game = long_game(live_server, "cutthroat", LONG_PLAYERS[:3])
     open_game(page, live_server, game)
     dialog = open_form(page)
     expect(dialog.locator("#f-captured")).to_be_visible()
     expect(dialog.locator('[data-action="entry"]')).to_have_count(0)
     assert page.evaluate(SCROLL_NEEDED) == []
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[2], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[2], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="3", exact=True).click()
     dialog.locator("#f-captured_game").get_by_role("radio", name="Nobody (tied)").click()
-    expect(dialog.locator("#f-captured_jack").get_by_role("radio", name=PLAYERS[2])).to_be_checked()
+    expect(dialog.locator("#f-captured_jack").get_by_role("radio", name=LONG_PLAYERS[2])).to_be_checked()
     assert page.evaluate(SCROLL_NEEDED) == []
     assert axe(page) == []
     dialog.locator('[data-action="save"]').click()
@@ -300,7 +300,7 @@ def test_a_half_entered_quick_hand_comes_back_after_a_reload(live_server, new_pa
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
     open_game(page, live_server, long_game(live_server))
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="6", exact=True).click()
     dialog.locator("#f-quick").get_by_role("radio", name="7", exact=True).click()
     page.reload()

@@ -7,7 +7,7 @@ import re
 
 import pytest
 import requests
-from longnames import PLAYERS, POINTS, TEAMS, open_game
+from longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
@@ -47,8 +47,8 @@ VISIBLE = """(hidden) => {
 
 def finished_game(base: str) -> dict:
     """A game to 10 with the long names, won on hand 1 (Maximiliana bids 6 and takes all ten); the API's game."""
-    made = requests.post(f"{base}/api/games", json={"variant": "ten-point", "players": PLAYERS, "team_names": TEAMS,
-                                                     "rules": {"target": 10}}, timeout=10).json()
+    setup = {"variant": "ten-point", "players": LONG_PLAYERS, "team_names": TEAMS, "rules": {"target": 10}}
+    made = requests.post(f"{base}/api/games", json=setup, timeout=10).json()
     body = {"bidder": 1, "bid": 6, "captured": {key: 1 for key in POINTS}}
     response = requests.post(f"{base}/api/games/{made['id']}/hands", json=body,
                              headers={"Authorization": f"Bearer {made['edit_key']}"}, timeout=10)
@@ -116,8 +116,9 @@ def test_a_rematch_keeps_players_teams_and_rules_and_passes_the_deal_on(live_ser
     page.wait_for_url(lambda url: re.search(r"/games/[\w-]+$", url) and game["id"] not in url)
     page.wait_for_function("() => window.gamePage")
     rematch = requests.get(f"{live_server}/api/games/{page.url.rsplit('/', 1)[1]}", timeout=10).json()
-    assert rematch["players"] == PLAYERS and [team["name"] for team in rematch["teams"]] == TEAMS
+    assert rematch["players"] == LONG_PLAYERS and [team["name"] for team in rematch["teams"]] == TEAMS
     assert rematch["variant"] == "ten-point" and rematch["hands"] == []
     assert rematch["rules"] == {**game["rules"], "first_dealer": 1}
     assert rematch["next_dealer"] == 1
-    expect(page.locator('[data-slot="next"]')).to_have_text(f"{PLAYERS[1]} deals hand 1 \u00b7 {PLAYERS[2]} bids first")
+    dealer, first = LONG_PLAYERS[1], LONG_PLAYERS[2]
+    expect(page.locator('[data-slot="next"]')).to_have_text(f"{dealer} deals hand 1 \u00b7 {first} bids first")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 import requests
-from longnames import PLAYERS, POINTS, TEAMS, open_game
+from longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
 from playwright.sync_api import expect
 from table import wait_controlled, wait_server
 
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.browser
 
 def test_the_offline_shell_names_the_games_hand_total_in_the_moon_hint(live_server, persistent):
     """An 11-point game opened offline: the page is the worker's shell, fitted from the phone's copy."""
-    game = requests.post(f"{live_server}/api/games", json={"variant": "eleven-point", "players": PLAYERS,
+    game = requests.post(f"{live_server}/api/games", json={"variant": "eleven-point", "players": LONG_PLAYERS,
                                                            "team_names": TEAMS}, timeout=10).json()
     context = persistent(entry="cards")
     page = context.new_page()
@@ -100,7 +100,7 @@ def test_the_banners_rematch_of_a_group_game_stays_in_the_group(live_server, new
     """The phone holds only the game's key (it joined through the co-scorer link), not the group's."""
     group = requests.post(f"{live_server}/api/groups", json={"name": "Thursday table"}, timeout=10).json()
     headers = {"Authorization": f"Bearer {group['edit_key']}"}
-    body = {"variant": "ten-point", "players": PLAYERS, "team_names": TEAMS, "rules": {"target": 10}}
+    body = {"variant": "ten-point", "players": LONG_PLAYERS, "team_names": TEAMS, "rules": {"target": 10}}
     game = requests.post(f"{live_server}/api/groups/{group['id']}/games", json=body, headers=headers, timeout=10).json()
     won = {"bidder": 1, "bid": 6, "captured": dict.fromkeys(POINTS, 1)}
     finished = requests.post(f"{live_server}/api/games/{game['id']}/hands", json=won, timeout=10,
@@ -114,15 +114,16 @@ def test_the_banners_rematch_of_a_group_game_stays_in_the_group(live_server, new
     rematch_id = page.url.rsplit("/", 1)[1]
     rematch = requests.get(f"{live_server}/api/games/{rematch_id}", timeout=10).json()
     assert rematch["group"] == group["id"] and rematch["people"] == finished["people"]
-    assert rematch["players"] == PLAYERS and [team["name"] for team in rematch["teams"]] == TEAMS
+    assert rematch["players"] == LONG_PLAYERS and [team["name"] for team in rematch["teams"]] == TEAMS
     assert rematch["rules"] == {**finished["rules"], "first_dealer": 1}
     games = requests.get(f"{live_server}/api/groups/{group['id']}", timeout=10).json()["games"]
     assert [item["id"] for item in games] == [rematch_id, game["id"]]
-    expect(page.locator('[data-slot="next"]')).to_have_text(f"{PLAYERS[1]} deals hand 1 \u00b7 {PLAYERS[2]} bids first")
+    dealer, first = LONG_PLAYERS[1], LONG_PLAYERS[2]
+    expect(page.locator('[data-slot="next"]')).to_have_text(f"{dealer} deals hand 1 \u00b7 {first} bids first")
     # this phone keeps score of the rematch: a hand goes in with the key it was given
     page.locator('[data-action="log"]').click()
     dialog = page.locator("#hand-dialog")
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[1], exact=True).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name="6", exact=True).click()
     dialog.locator("#f-captured_two").get_by_role("radio", name=TEAMS[0], exact=True).click()
     dialog.locator('[data-action="save"]').click()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 import requests
-from longnames import PLAYERS, POINTS, TEAMS, create_game, open_game
+from longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
 from playwright.sync_api import expect
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
@@ -38,7 +38,7 @@ def make_tournament(base: str) -> str:
     key = {"Authorization": f"Bearer {made['edit_key']}"}
     names = [TEAMS[0], TEAMS[1], "Saturday Night Pitch", "Bartholomew & Maxi O"]
     for index, name in enumerate(names):
-        players = [f"{PLAYERS[index % 4]} {index}"[:20], f"Player Number {index} Long"[:20]]
+        players = [f"{LONG_PLAYERS[index % 4]} {index}"[:20], f"Player Number {index} Long"[:20]]
         requests.post(f"{base}/api/tournaments/{made['id']}/teams", json={"name": name, "players": players},
                       headers=key, timeout=10).raise_for_status()
     drawn = requests.post(f"{base}/api/tournaments/{made['id']}/rounds", json={}, headers=key, timeout=10)
@@ -60,7 +60,7 @@ def test_every_control_fits_the_screen_with_long_names(live_server, new_page, si
     page = new_page(viewport=size)
     if screen == "start":
         page.goto(live_server + "/")
-        for seat, name in enumerate(PLAYERS):
+        for seat, name in enumerate(LONG_PLAYERS):
             page.fill(f"#players-{seat}", name)
         page.fill("#team_names-0", TEAMS[0])
         page.fill("#team_names-1", TEAMS[1])
@@ -93,7 +93,7 @@ def test_both_teams_take_points_at_narrow_widths(live_server, new_page, size):
     open_game(page, live_server, game)
     page.locator('[data-action="log"]').click()
     dialog = page.locator("#hand-dialog")
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[0]).click()
+    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0]).click()
     dialog.locator("#f-bid").get_by_role("radio", name="3", exact=True).click()
     for point in ("ace", "two"):
         defenders = dialog.locator(f"#f-captured_{point}").get_by_role("radio", name=TEAMS[1])
@@ -108,7 +108,7 @@ def test_long_names_wrap_on_the_bidder_buttons(live_server, new_page):
     page = new_page(viewport=SIZES[1])
     open_game(page, live_server, create_game(live_server, hands=0))
     page.locator('[data-action="log"]').click()
-    for name in PLAYERS:
+    for name in LONG_PLAYERS:
         label = page.locator("#f-bidder label", has_text=name)
         expect(label).to_have_text(name)
         clipped = label.locator("span").evaluate("span => span.scrollWidth > span.clientWidth")

@@ -7,7 +7,7 @@ import re
 
 import pytest
 import requests
-from longnames import PLAYERS, POINTS, TEAMS, create_game, open_game
+from longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
 from matrix import Table
 from playwright.sync_api import expect
 
@@ -37,7 +37,7 @@ def test_the_totals_stay_in_view_while_hands_are_logged(live_server, new_page):
     open_game(page, live_server, create_game(live_server, hands=0))
     for number in range(1, 11):
         open_form(page)
-        pick(page, "bidder", PLAYERS[number % 4])
+        pick(page, "bidder", LONG_PLAYERS[number % 4])
         pick(page, "bid", "10")
         defenders = TEAMS[1 - number % 2]
         form(page).locator("#f-captured_three").get_by_role("radio", name=defenders).click()  # set: 7 of 10
@@ -65,7 +65,7 @@ def test_back_asks_before_dropping_a_half_entered_hand(live_server, page):
     game = create_game(live_server, hands=1)
     open_game(page, live_server, game)
     open_form(page)
-    pick(page, "bidder", PLAYERS[2])
+    pick(page, "bidder", LONG_PLAYERS[2])
     pick(page, "bid", "4")
     page.go_back()
     question = page.locator("#confirm-dialog")
@@ -87,7 +87,7 @@ def test_back_asks_before_dropping_a_half_entered_hand(live_server, page):
 
 
 def test_a_bid_of_five_says_whether_it_took_all_six_tricks(live_server, page):
-    made = requests.post(f"{live_server}/api/games", json={"variant": "five-point", "players": PLAYERS,
+    made = requests.post(f"{live_server}/api/games", json={"variant": "five-point", "players": LONG_PLAYERS,
                                                             "team_names": TEAMS}, timeout=10).json()
     key = {"Authorization": f"Bearer {made['edit_key']}"}
     every = {"high": 1, "low": 1, "jack": 1, "game": 1}
@@ -106,7 +106,7 @@ def test_a_bid_of_five_says_whether_it_took_all_six_tricks(live_server, page):
         re.compile(r"\b5\s+set: missed High"), re.compile(r"\b5\s+set: missed Low, Game"),
     ])
     open_form(page)  # the form's live line says the same, in the set colour
-    pick(page, "bidder", PLAYERS[0])
+    pick(page, "bidder", LONG_PLAYERS[0])
     pick(page, "bid", "5")
     pick(page, "all_tricks", "No")
     live = form(page).locator("#live")
@@ -133,7 +133,7 @@ def test_a_defender_past_the_target_plays_on(live_server, page):
     expect(line).to_be_hidden()
     for _ in range(4):  # the bidders take only the two: set, the defenders +9 a hand
         open_form(page)
-        pick(page, "bidder", PLAYERS[0])
+        pick(page, "bidder", LONG_PLAYERS[0])
         pick(page, "bid", "3")
         for point in POINTS[:-1]:
             form(page).locator(f"#f-captured_{point}").get_by_role("radio", name=TEAMS[1]).click()

@@ -21,7 +21,7 @@ from test_tournament_tables_of_three import scores  # the game's scores once the
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 PHONE = {"width": 320, "height": 640}
-PLAYERS = NAMES["20"][:6]  # a table of five and one who sits the round out
+SEATED = NAMES["20"][:6]  # a table of five and one who sits the round out
 # Seat 0 deals hand 1 and sits out; seats 1 and 3 (first and third to the dealer's left) play seats 2 and 4. Seat 1
 # bids 5 and its side takes 7 of the 10 points: 7 each to seats 1 and 3, the other 3 each to seats 2 and 4.
 BIDDER, BID, TAKEN, SCORES = 1, 5, 7, [0, 7, 3, 7, 3]
@@ -55,7 +55,7 @@ def test_a_tournament_of_tables_of_five_set_up_on_a_phone_plays_a_hand(live_serv
     made = requests.get(f"{live_server}/api/tournaments/{tournament_id}", timeout=10).json()
     assert (made["rules"], made["players_per_table"], made["team_size"]) == ({"sit_out": "dealer"}, 5, 1)
 
-    for name in PLAYERS:
+    for name in SEATED:
         coordinator.get_by_label("Player", exact=True).fill(name)
         coordinator.get_by_role("button", name="Register the player").click()
         expect(coordinator.locator(".t-flash")).to_have_text(f"{name} registered.")
@@ -76,7 +76,7 @@ def test_a_tournament_of_tables_of_five_set_up_on_a_phone_plays_a_hand(live_serv
     drawn = requests.get(f"{live_server}/api/tournaments/{tournament_id}/rounds/1", timeout=10).json()
     game_id = drawn["tables"][0]["game"]
     game = requests.get(f"{live_server}/api/games/{game_id}", timeout=10).json()
-    assert game["players"] == seated and len(seated) == 5 and set(seated) < set(PLAYERS)
+    assert game["players"] == seated and len(seated) == 5 and set(seated) < set(SEATED)
     assert game["rules"]["sit_out"] == "dealer" and game["rules"]["players"] == 5 and game["team_names"] is None
 
     phone = new_page(viewport=PHONE, entry=None)  # quick entry, the app's default

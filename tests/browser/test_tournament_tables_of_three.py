@@ -15,7 +15,7 @@ from test_table_layout import OVERFLOW
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 NARROW = {"width": 320, "height": 640}
-PLAYERS = ["Bartholomew Featherstonehaugh-Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby",
+SEATED = ["Bartholomew Featherstonehaugh-Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby",
            "Philippa Van Houten", "Evangeline Sorensen", "Fitzgerald O'Malley", "Gwendolyn Abernathy"]
 
 
@@ -39,7 +39,7 @@ def test_a_cutthroat_tournament_of_tables_of_three_plays_a_hand_on_a_narrow_phon
     coordinator.get_by_label("Players at each table (optional)").fill("3")
     coordinator.get_by_role("button", name="Create the tournament").click()
     expect(coordinator.get_by_text("each table seats 3 players")).to_be_visible()
-    for name in PLAYERS:
+    for name in SEATED:
         coordinator.get_by_label("Player", exact=True).fill(name)
         coordinator.get_by_role("button", name="Register the player").click()
         expect(coordinator.locator(".t-flash")).to_have_text(f"{name} registered.")

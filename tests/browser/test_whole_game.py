@@ -15,7 +15,7 @@ from table import api, assert_sheet
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 390, "height": 844}
-PLAYERS = ["Bartholomew Jennings", "Maximiliana Ostrovna", "Cornelius Blackwoods", "Philippa Vandermeers"]
+SEATED = ["Bartholomew Jennings", "Maximiliana Ostrovna", "Cornelius Blackwoods", "Philippa Vandermeers"]
 TEAMS = ["The Card Sharks Club", "Grandma & Grandpa Jo"]
 # Each hand as the table says it: the bidder's seat, the bid, the points the bidding side took (of 10).
 # Scores after each: 7-3, 13-(-3), 19-1, 20-10, 15-17, 17-25, 25-27, 29-33 (Grandma & Grandpa Jo, on their bid).
@@ -44,7 +44,7 @@ def start_on_the_first_phone(page, base: str) -> str:
     """The start page as a new table fills it: 10-Point Pitch, four long names, two long team names."""
     page.goto(base + "/")
     page.get_by_role("radio", name=re.compile(r"^10-Point Pitch, 4 players")).check()
-    for seat, name in enumerate(PLAYERS):
+    for seat, name in enumerate(SEATED):
         page.fill(f"#players-{seat}", name)
     for side, name in enumerate(TEAMS):
         page.fill(f"#team_names-{side}", name)
@@ -101,7 +101,7 @@ def test_a_whole_game_on_two_phones_in_step_and_in_four_taps_a_hand(live_server,
     for number, (seat, bid, taken) in enumerate(HANDS, start=1):
         entering, other = phones[(number - 1) % 2], phones[number % 2]
         expect(entering.locator('[data-slot="winner"]')).to_be_hidden()
-        taps.append(quick_hand(entering, PLAYERS[seat], bid, taken))
+        taps.append(quick_hand(entering, SEATED[seat], bid, taken))
         saved = time.monotonic()
         expect(entering.locator("#sheet tbody tr.hand")).to_have_count(number)
         shown = [entering.locator(".board .side-score").all_inner_texts(), number]

@@ -17,7 +17,7 @@ from scorekeeper.rules import make_table, parse_hand, score
 pytestmark = pytest.mark.browser
 
 PHONE = {"width": 320, "height": 640}
-PLAYERS = ["Bartholomew Jennings", "Maximiliana Ostrovna", "Cornelius Blackwoods", "Philippa Vandermeers",
+SEATED = ["Bartholomew Jennings", "Maximiliana Ostrovna", "Cornelius Blackwoods", "Philippa Vandermeers",
            "Evangeline Hawthorne"]
 # Each hand as the table says it: the bidder's seat, the bid, the points the bidding side took (of 10). Seat 0 deals
 # hand 1 and the deal passes on; hand 7 leaves seat 2 on 35 on its own bid: seats 2 and 4 win as a pair.
@@ -39,7 +39,7 @@ COUNT_TAPS = """() => {
 
 def bodies(hands) -> list[dict]:
     """The hands as the API takes them: the bidders' side takes `taken`, the other side the rest."""
-    table = make_table("ten-point", PLAYERS, None, {"sit_out": "dealer"})
+    table = make_table("ten-point", SEATED, None, {"sit_out": "dealer"})
     found, state = [], score(table, [])
     for bidder, bid, taken in hands:
         side = 0 if bidder in table.sides(state.next_dealer)[0] else 1
@@ -56,7 +56,7 @@ def start_five(page, base: str) -> str:
     page.get_by_role("radio", name=re.compile(r"^10-Point Pitch, 4 players")).check()
     page.select_option("#seat-count", label="5 players: the dealer sits out")
     expect(page.locator("#f-team_names")).to_be_hidden()
-    for seat, name in enumerate(PLAYERS):
+    for seat, name in enumerate(SEATED):
         page.fill(f"#players-{seat}", name)
     expect(page.locator("#rules-summary")).to_contain_text("5 players, the dealer sits out each hand")
     page.get_by_role("button", name="Start the game").click()
@@ -84,9 +84,9 @@ def quick_hand(page, dealer: int, bidder: int, bid: int, taken: int) -> int:
     bidders' points, Save; the taps counted after the form opened."""
     dialog = open_form(page)
     page.evaluate(COUNT_TAPS)
-    expect(dialog.locator('[data-slot="sits-out"]')).to_contain_text(f"{PLAYERS[dealer]} deals and sits out")
-    assert offered(dialog) == [name for seat, name in enumerate(PLAYERS) if seat != dealer]
-    dialog.locator("#f-bidder").get_by_role("radio", name=PLAYERS[bidder], exact=True).click()
+    expect(dialog.locator('[data-slot="sits-out"]')).to_contain_text(f"{SEATED[dealer]} deals and sits out")
+    assert offered(dialog) == [name for seat, name in enumerate(SEATED) if seat != dealer]
+    dialog.locator("#f-bidder").get_by_role("radio", name=SEATED[bidder], exact=True).click()
     dialog.locator("#f-bid").get_by_role("radio", name=str(bid), exact=True).click()
     dialog.locator("#f-quick").get_by_role("radio", name=str(taken), exact=True).click()
     dialog.locator('[data-action="save"]').click()
@@ -138,7 +138,7 @@ def test_a_whole_game_of_five_on_two_phones_one_offline_for_two_hands(live_serve
     assert [{key: hand[key] for key in ("bidder", "bid", "points")} for hand in server["hands"]] == want
     assert server["status"] == "finished" and server["winners"] == [2, 4] and server["winner"] is None
     for phone in (first, second):
-        expect(phone.locator('[data-slot="winner"]')).to_contain_text(f"Winner: {PLAYERS[2]} & {PLAYERS[4]}.")
+        expect(phone.locator('[data-slot="winner"]')).to_contain_text(f"Winner: {SEATED[2]} & {SEATED[4]}.")
         assert_sheet(phone, server)
         assert fits(phone)
         assert axe(phone) == []
@@ -155,8 +155,8 @@ def test_a_hand_of_five_is_corrected_and_every_later_hand_rescored(live_server, 
     page.locator("#hand-1 a.edit").click()
     dialog = page.locator("#hand-dialog")
     dialog.wait_for(state="visible")
-    expect(dialog.locator('[data-slot="sits-out"]')).to_contain_text(f"{PLAYERS[0]} deals and sits out")
-    assert offered(dialog) == PLAYERS[1:]
+    expect(dialog.locator('[data-slot="sits-out"]')).to_contain_text(f"{SEATED[0]} deals and sits out")
+    assert offered(dialog) == SEATED[1:]
     dialog.locator("#f-quick").get_by_role("radio", name="3", exact=True).click()
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
