@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify, request, url_for
 from scorekeeper.extensions import csrf
 from scorekeeper.games.json import game_response
 from scorekeeper.web import limits
-from scorekeeper.web.http import bearer_key, json_body, private
+from scorekeeper.web.http import bearer_key, created, json_body, private
 from scorekeeper.web.keys import is_token
 
 from . import ratings, seasons, service, stats, transfer
@@ -33,9 +33,7 @@ def _read(kind: str, group_id: str, render, *facts):
 def create():
     """Create a group; the answer carries its edit key."""
     group, edit_key = service.create_group(json_body())
-    response = private(jsonify({**group_json(group, []), "edit_key": edit_key}))
-    response.headers["Location"] = url_for("group_api.get", group_id=group.id)
-    return response, 201
+    return created({**group_json(group, []), "edit_key": edit_key}, url_for("group_api.get", group_id=group.id))
 
 
 @bp.post("/import")
@@ -43,9 +41,7 @@ def create():
 def import_group():
     """A new group from a group file (GET /g/<id>/export.json): all of it or nothing; the answer carries its key."""
     group, edit_key = transfer.import_group(json_body(budget=transfer.FILE_BUDGET))
-    response = private(jsonify({**group_json(group), "edit_key": edit_key}))
-    response.headers["Location"] = url_for("group_api.get", group_id=group.id)
-    return response, 201
+    return created({**group_json(group), "edit_key": edit_key}, url_for("group_api.get", group_id=group.id))
 
 
 @bp.get("/<group_id>")
@@ -95,9 +91,8 @@ def add_game(group_id: str):
         saved = service.add_game(group_id, bearer_key(), body)
         return private(game_response(saved, 201 if saved.created else 200))
     saved, game_key = service.start_game(group_id, bearer_key(), body)
-    response = private(game_response(saved, 201 if saved.created else 200, edit_key=game_key))
-    response.headers["Location"] = url_for("api.get_game", game_id=saved.game.id)
-    return response
+    return created(game_response(saved, edit_key=game_key), url_for("api.get_game", game_id=saved.game.id),
+                   201 if saved.created else 200)
 
 
 @bp.delete("/<group_id>/games/<game_id>")

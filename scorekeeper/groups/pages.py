@@ -17,6 +17,7 @@ from scorekeeper.rules import DESCRIPTIONS, PRESETS, RuleError
 from scorekeeper.sheet.exports import csv_text
 from scorekeeper.web import jsontext, limits
 from scorekeeper.web.errors import rule_status
+from scorekeeper.web.forms import made_from
 from scorekeeper.web.http import private
 from scorekeeper.web.keys import Forbidden, Held, is_token
 from scorekeeper.web.keys import games as held_games
@@ -37,17 +38,8 @@ bp.url_value_preprocessor(partial(transfer.allow_group_file, importers=("groups.
 @limits.groups
 def new():
     """Create a group; this browser keeps its key, and the next page shows it once."""
-    form = GroupForm()
-    error, status = None, 422 if request.method == "POST" else 200
-    if form.validate_on_submit():
-        try:
-            group, edit_key = service.create_group(form.body())
-        except RuleError as problem:
-            error, status = problem.message, rule_status(problem)
-        else:
-            held.remember(group.id, edit_key)
-            return redirect(url_for(".created", group_id=group.id), 303)
-    return render_template("groups/new.html", form=form, error=error), status
+    return made_from(GroupForm(), service.create_group, held, lambda group: url_for(".created", group_id=group.id),
+                     "groups/new.html")
 
 
 @bp.route("/groups/import", methods=["GET", "POST"])

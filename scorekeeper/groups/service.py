@@ -15,6 +15,7 @@ from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict, RuleError
 from scorekeeper.rules.names import clean_name
+from scorekeeper.web import records
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
 from scorekeeper.web.keys import change_key, check_key, is_token, key_hash, new_key_in, new_token
@@ -32,21 +33,12 @@ DEFAULT_MIN_GAMES = 3
 
 def get_group(group_id: str) -> Group:
     """The group called `group_id`, or NotFound."""
-    found = db.session.get(Group, group_id) if is_token(group_id) else None
-    if found is None:
-        raise NotFound(NO_GROUP)
-    return found
+    return records.found(Group, group_id, NO_GROUP)
 
 
 def lock_group(group_id: str, edit_key: str | None) -> Group:
     """Load a group for writing, its row locked until commit (PostgreSQL), and check the key."""
-    found = None
-    if is_token(group_id):
-        found = db.session.scalar(sa.select(Group).where(Group.id == group_id).with_for_update())
-    if found is None:
-        raise NotFound(NO_GROUP)
-    check_key(found, edit_key, realm="group")
-    return found
+    return records.locked(Group, group_id, edit_key, NO_GROUP, realm="group")
 
 
 def min_games_in(value: Any) -> int:

@@ -9,7 +9,7 @@ from flask import Blueprint, jsonify, url_for
 from scorekeeper.extensions import csrf
 from scorekeeper.games import service as games
 from scorekeeper.web import limits
-from scorekeeper.web.http import bearer_key, json_body, private, read_key
+from scorekeeper.web.http import bearer_key, created, json_body, private, read_key
 from scorekeeper.web.keys import night_table_key
 from scorekeeper.web.links import share_url
 
@@ -78,9 +78,7 @@ def _round(night: Night, number: int) -> NightRound:
 def create():
     """Create a night; the answer carries the director's key."""
     night, edit_key = service.create_night(json_body())
-    response = private(jsonify({**night_json(night), "edit_key": edit_key}))
-    response.headers["Location"] = url_for("night_api.get", night_id=night.id)
-    return response, 201
+    return created({**night_json(night), "edit_key": edit_key}, url_for("night_api.get", night_id=night.id))
 
 
 @bp.post("/<night_id>/key")
@@ -114,9 +112,8 @@ def draw(night_id: str):
     key = bearer_key()
     number = draws.draw_next(night_id, key)
     night = service.get_night(night_id)
-    response = private(jsonify(round_json(night, _round(night, number), key)))
-    response.headers["Location"] = url_for("night_api.get_round", night_id=night_id, number=number)
-    return response, 201
+    return created(round_json(night, _round(night, number), key),
+                   url_for("night_api.get_round", night_id=night_id, number=number))
 
 
 @bp.get("/<night_id>/games/<int:number>")

@@ -12,7 +12,8 @@ from scorekeeper.rules import RuleError
 from scorekeeper.sheet.exports import csv_text
 from scorekeeper.tournaments.forms import ActionForm, KeyForm
 from scorekeeper.web import limits
-from scorekeeper.web.errors import rule_status, too_many
+from scorekeeper.web.errors import rule_status
+from scorekeeper.web.forms import made_from, unlocked
 from scorekeeper.web.http import attachment
 from scorekeeper.web.keys import Forbidden, key_matches, night_table_key, opened, was_replaced
 from scorekeeper.web.keys import games as held_games
@@ -54,17 +55,8 @@ def _view(night: Night) -> dict:
 @limits.tournaments
 def new():
     """Set up a night; this browser keeps the director's key."""
-    form, error = NightForm(), None
-    status = 422 if request.method == "POST" else 200
-    if form.validate_on_submit():
-        try:
-            night, edit_key = service.create_night(form.body())
-        except RuleError as problem:
-            error, status = problem.message, rule_status(problem)
-        else:
-            held_nights.remember(night.id, edit_key)
-            return redirect(url_for(".manage", night_id=night.id), 303)
-    return render_template("nights/new.html", form=form, error=error), status
+    return made_from(NightForm(), service.create_night, held_nights,
+                     lambda night: url_for(".manage", night_id=night.id), "nights/new.html")
 
 
 def _manage_page(night_id: str, status: int = 200, error: str | None = None, players: PlayersForm | None = None):
@@ -94,12 +86,10 @@ def unlock(night_id: str):
     """Run the night from this browser too, with the director's key."""
     night = service.get_night(night_id)
     form = KeyForm()
-    if form.validate_on_submit() and key_matches(night, form.key.data):
-        held_nights.remember(night.id, form.key.data)
-        return redirect(url_for(".manage", night_id=night.id), 303)
-    if form.key.data and (wait := limits.wrong_key_wait()) is not None:
-        return too_many(limits.WRONG_KEYS, wait)
-    form.key.errors = [*form.key.errors, "That key does not open this night."]
+    opened = url_for(".manage", night_id=night.id)
+    answer = unlocked(night, form, held_nights, opened, "That key does not open this night.")
+    if answer is not None:
+        return answer
     return _no_store(render_template("nights/key.html", night=night, form=form), 403)
 
 

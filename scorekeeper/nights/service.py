@@ -14,9 +14,10 @@ from scorekeeper.games.models import Game
 from scorekeeper.rules import PRESETS, Conflict, RuleError, preset
 from scorekeeper.rules.names import clean_name
 from scorekeeper.tournaments.service import SEED_MAX, number, text
+from scorekeeper.web import records
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
-from scorekeeper.web.keys import check_key, is_token, key_hash, new_token
+from scorekeeper.web.keys import is_token, key_hash, new_token
 from scorekeeper.web.records import NotFound, utcnow
 from scorekeeper.web.revisions import touch
 
@@ -34,10 +35,7 @@ SEPARATORS = re.compile(r"[\n,;]+")
 
 def get_night(night_id: str) -> Night:
     """The night called `night_id`, or NotFound."""
-    found = db.session.get(Night, night_id) if is_token(night_id) else None
-    if found is None:
-        raise NotFound(NO_NIGHT)
-    return found
+    return records.found(Night, night_id, NO_NIGHT)
 
 
 def version(night_id: str, with_games: bool = True) -> str:
@@ -58,19 +56,12 @@ def version(night_id: str, with_games: bool = True) -> str:
 
 def find_for_update(night_id: str) -> Night:
     """Load a night for writing, its row locked until commit, or NotFound."""
-    found = None
-    if is_token(night_id):
-        found = db.session.scalar(sa.select(Night).where(Night.id == night_id).with_for_update())
-    if found is None:
-        raise NotFound(NO_NIGHT)
-    return found
+    return records.found_for_update(Night, night_id, NO_NIGHT)
 
 
 def lock(night_id: str, edit_key: str | None) -> Night:
     """Load a night for writing, its row locked until commit, and check the director's key."""
-    found = find_for_update(night_id)
-    check_key(found, edit_key, realm="tournament")
-    return found
+    return records.locked(Night, night_id, edit_key, NO_NIGHT, realm="tournament")
 
 
 def game_rules(night: Night, players: int) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from scorekeeper.extensions import csrf
 from scorekeeper.games import service as games
 from scorekeeper.games.clock import clock_json
 from scorekeeper.web import limits
-from scorekeeper.web.http import bearer_key, json_body, private, read_key
+from scorekeeper.web.http import bearer_key, created, json_body, private, read_key
 from scorekeeper.web.links import join_url, share_url, standings_url
 
 from . import report as reports
@@ -121,9 +121,8 @@ def standings_json(report: reports.Report) -> dict[str, Any]:
 def create():
     """Create a tournament; the answer carries the coordinator's edit key."""
     tournament, edit_key = service.create_tournament(json_body())
-    response = private(jsonify({**tournament_json(tournament), "edit_key": edit_key}))
-    response.headers["Location"] = url_for("tournament_api.get", tournament_id=tournament.id)
-    return response, 201
+    return created({**tournament_json(tournament), "edit_key": edit_key},
+                   url_for("tournament_api.get", tournament_id=tournament.id))
 
 
 @bp.post("/<tournament_id>/key")
@@ -172,9 +171,8 @@ def draw_round(tournament_id: str):
     """Draw the next round and create its games."""
     key = bearer_key()
     number = rounds.draw_next(tournament_id, key)
-    response = private(jsonify(round_json(service.get_tournament(tournament_id), number, key)))
-    response.headers["Location"] = url_for("tournament_api.get_round", tournament_id=tournament_id, number=number)
-    return response, 201
+    return created(round_json(service.get_tournament(tournament_id), number, key),
+                   url_for("tournament_api.get_round", tournament_id=tournament_id, number=number))
 
 
 @bp.get("/<tournament_id>/rounds/<int:number>")

@@ -10,10 +10,10 @@ from flask_wtf import FlaskForm
 
 from scorekeeper.rules import RuleError
 from scorekeeper.web import caching, etags, limits
-from scorekeeper.web.errors import rule_status, too_many
-from scorekeeper.web.forms import options
+from scorekeeper.web.errors import rule_status
+from scorekeeper.web.forms import made_from, options, unlocked
 from scorekeeper.web.http import held_etag, not_modified
-from scorekeeper.web.keys import Forbidden, key_matches, opened
+from scorekeeper.web.keys import Forbidden, opened
 from scorekeeper.web.keys import tournaments as held_tournaments
 from scorekeeper.web.links import coordinator_url, join_url, qr_svg
 from scorekeeper.web.records import utcnow
@@ -46,17 +46,8 @@ def _poll_seconds() -> int:
 @limits.tournaments
 def new():
     """Set up a tournament; this browser keeps the coordinator's key."""
-    form = TournamentForm()
-    error, status = None, 422 if request.method == "POST" else 200
-    if form.validate_on_submit():
-        try:
-            tournament, edit_key = service.create_tournament(form.body())
-        except RuleError as problem:
-            error, status = problem.message, rule_status(problem)
-        else:
-            held_tournaments.remember(tournament.id, edit_key)
-            return redirect(url_for(".manage", tournament_id=tournament.id), 303)
-    return render_template("tournaments/new.html", form=form, error=error), status
+    return made_from(TournamentForm(), service.create_tournament, held_tournaments,
+                     lambda tournament: url_for(".manage", tournament_id=tournament.id), "tournaments/new.html")
 
 
 @bp.get("/t/<tournament_id>")
@@ -150,12 +141,10 @@ def unlock(tournament_id: str):
     """Run the tournament from this browser too, with the coordinator's key."""
     tournament = service.get_tournament(tournament_id)
     form = KeyForm()
-    if form.validate_on_submit() and key_matches(tournament, form.key.data):
-        held_tournaments.remember(tournament.id, form.key.data)
-        return redirect(url_for(".manage", tournament_id=tournament.id), 303)
-    if form.key.data and (wait := limits.wrong_key_wait()) is not None:
-        return too_many(limits.WRONG_KEYS, wait)
-    form.key.errors = [*form.key.errors, "That key does not open this tournament."]
+    opened = url_for(".manage", tournament_id=tournament.id)
+    answer = unlocked(tournament, form, held_tournaments, opened, "That key does not open this tournament.")
+    if answer is not None:
+        return answer
     return _key_page(tournament, form, 403)
 
 

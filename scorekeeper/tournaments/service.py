@@ -8,15 +8,13 @@ import secrets
 from collections.abc import Mapping
 from typing import Any
 
-import sqlalchemy as sa
-
 from scorekeeper.extensions import db
 from scorekeeper.rules import Conflict, RuleError, Rules, player_counts_in_words, preset
 from scorekeeper.rules.names import NAME_MAX, clean_name
+from scorekeeper.web import records
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
-from scorekeeper.web.keys import check_key, is_token, key_hash, new_token
-from scorekeeper.web.records import NotFound
+from scorekeeper.web.keys import key_hash, new_token
 
 from .models import Tournament, TournamentSingle, TournamentTeam
 
@@ -30,27 +28,17 @@ PLAYER_WORDS = {1: "one", 2: "two", 3: "three"}
 
 def get_tournament(tournament_id: str) -> Tournament:
     """The tournament called `tournament_id`, or NotFound."""
-    found = db.session.get(Tournament, tournament_id) if is_token(tournament_id) else None
-    if found is None:
-        raise NotFound(NO_TOURNAMENT)
-    return found
+    return records.found(Tournament, tournament_id, NO_TOURNAMENT)
 
 
 def find_for_update(tournament_id: str) -> Tournament:
     """Load a tournament for writing, its row locked until commit, or NotFound."""
-    found = None
-    if is_token(tournament_id):
-        found = db.session.scalar(sa.select(Tournament).where(Tournament.id == tournament_id).with_for_update())
-    if found is None:
-        raise NotFound(NO_TOURNAMENT)
-    return found
+    return records.found_for_update(Tournament, tournament_id, NO_TOURNAMENT)
 
 
 def lock(tournament_id: str, edit_key: str | None) -> Tournament:
     """Load a tournament for writing, its row locked until commit, and check the coordinator's key."""
-    found = find_for_update(tournament_id)
-    check_key(found, edit_key, realm="tournament")
-    return found
+    return records.locked(Tournament, tournament_id, edit_key, NO_TOURNAMENT, realm="tournament")
 
 
 def text(body: Mapping[str, Any], field: str, what: str, longest: int = NAME_MAX,

@@ -1,15 +1,22 @@
-"""Form fields every feature's pages share: choices, whole numbers written in ASCII digits, names checked as the
-engine checks them, and the five-at-a-table box's label."""
+"""What every feature's forms share: choices, whole numbers written in ASCII digits, names checked as the engine
+checks them, the five-at-a-table box's label, and the answer to a form that sends a key."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
+from flask import Response, redirect, render_template, request
+from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectChoice
 
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.names import NAME_MAX, clean_name
+
+from . import limits
+from .errors import rule_status, too_many
+from .keys import Held, key_matches
 
 
 def options(pairs) -> list[SelectChoice]:
@@ -48,3 +55,31 @@ def name_error(name: str, what: str, longest: int = NAME_MAX) -> str | None:
 SIT_OUT_LABEL = "5 players: the dealer sits out"  # rules.md, five at a table: the start pages' box
 
 
+def unlocked(record: Any, form: FlaskForm, held: Held, opened: str, refused: str) -> Response | None:
+    """The answer to a form that sends a record's key (its `key` field): the key kept in this browser's session and
+    a redirect to `opened`; 429 after too many wrong keys; else None, with `refused` among the form's errors, for
+    the caller to show the form again."""
+    if form.validate_on_submit() and key_matches(record, form.key.data):
+        held.remember(record.id, form.key.data)
+        return redirect(opened, 303)
+    if form.key.data and (wait := limits.wrong_key_wait()) is not None:
+        return too_many(limits.WRONG_KEYS, wait)
+    form.key.errors = [*form.key.errors, refused]
+    return None
+
+
+def made_from(form: FlaskForm, make: Callable[[dict[str, Any]], tuple[Any, str]], held: Held,
+              opened: Callable[[Any], str], template: str) -> Response | tuple[str, int]:
+    """The answer to a form that makes a record with a key (a group, a tournament, a night): made by `make` from
+    the form's body, its key kept in this browser's session, and a redirect to `opened(record)`; else the form
+    (`template`) again, with the engine's refusal, 422 after a post."""
+    error, status = None, 422 if request.method == "POST" else 200
+    if form.validate_on_submit():
+        try:
+            record, edit_key = make(form.body())
+        except RuleError as problem:
+            error, status = problem.message, rule_status(problem)
+        else:
+            held.remember(record.id, edit_key)
+            return redirect(opened(record), 303)
+    return render_template(template, form=form, error=error), status

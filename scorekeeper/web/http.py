@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask, Response, make_response, request
+from flask import Flask, Response, jsonify, make_response, request
 from werkzeug.exceptions import BadRequest, RequestEntityTooLarge, UnsupportedMediaType
 from werkzeug.exceptions import NotFound as NotFoundHere
 from werkzeug.http import parse_list_header
@@ -91,6 +91,15 @@ def applied(response: Response, preference: str) -> Response:
 def private(response: Response) -> Response:
     """An answer that carries an edit key is never stored by a cache, the browser's included."""
     response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def created(body: dict[str, Any] | Response, location: str, status: int = 201) -> Response:
+    """The answer to a write that made something (201, or 200 when it was made before): private, as it carries a
+    key, and naming where the new thing is read (`Location`)."""
+    response = private(body if isinstance(body, Response) else jsonify(body))
+    response.status_code = status
+    response.headers["Location"] = location
     return response
 
 

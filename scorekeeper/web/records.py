@@ -1,12 +1,19 @@
-"""What every stored record shares: moments in UTC, and the id, key hashes and revision of a record written with
-its key."""
+"""What every stored record shares: moments in UTC; the id, key hashes and revision of a record written with its
+key; and a record found by its id (locked for a write, its key checked), or NotFound."""
 
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from typing import TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy.orm import Mapped, Session, mapped_column
+
+from scorekeeper.extensions import db
+
+from .keys import check_key, is_token
+
+K = TypeVar("K", bound="Keyed")
 
 
 class NotFound(Exception):
@@ -56,3 +63,29 @@ class Keyed:
 def parent(session: Session, model: type[Keyed], key: str | int | None) -> Keyed | None:
     """A parent record from the session's identity map (loaded, and locked, by the write), for revision_owner."""
     return session.get(model, key) if key is not None else None
+
+
+def found(model: type[K], record_id: str, missing: str) -> K:
+    """The record of `model` called `record_id`, or NotFound saying `missing` (an id that is no token is not looked
+    up)."""
+    record = db.session.get(model, record_id) if is_token(record_id) else None
+    if record is None:
+        raise NotFound(missing)
+    return record
+
+
+def found_for_update(model: type[K], record_id: str, missing: str) -> K:
+    """The record of `model` called `record_id`, its row locked until commit (PostgreSQL), or NotFound."""
+    record = None
+    if is_token(record_id):
+        record = db.session.scalar(sa.select(model).where(model.id == record_id).with_for_update())
+    if record is None:
+        raise NotFound(missing)
+    return record
+
+
+def locked(model: type[K], record_id: str, edit_key: str | None, missing: str, realm: str) -> K:
+    """The record of `model` called `record_id`, locked for a write, once `edit_key` opens it (keys.check_key)."""
+    record = found_for_update(model, record_id, missing)
+    check_key(record, edit_key, realm=realm)
+    return record

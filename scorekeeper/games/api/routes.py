@@ -7,7 +7,7 @@ from flask import Response, jsonify, request, url_for
 from scorekeeper.extensions import csrf
 from scorekeeper.rules import RuleError
 from scorekeeper.web import limits
-from scorekeeper.web.http import applied, bearer_key, json_body, preferred_return, private
+from scorekeeper.web.http import applied, bearer_key, created, json_body, preferred_return, private
 
 from .. import create, tags, writes
 from .. import rematch as rematches
@@ -23,9 +23,8 @@ csrf.exempt(bp)
 def create_game():
     """Create a game (or answer 200 when the same client-made game comes again)."""
     result, edit_key = create.create_game(json_body())
-    response = private(game_response(result, 201 if result.created else 200, edit_key=edit_key))
-    response.headers["Location"] = url_for("api.get_game", game_id=result.game.id)
-    return response
+    return created(game_response(result, edit_key=edit_key), url_for("api.get_game", game_id=result.game.id),
+                   201 if result.created else 200)
 
 
 @bp.get("/games/<game_id>")
@@ -96,9 +95,8 @@ def call_time(game_id: str):
 def rematch(game_id: str):
     """Start the rematch of a game (in its group, if it is in one), with the game's key or its group's."""
     result, edit_key = rematches.rematch(game_id, bearer_key(), json_body(optional=True))
-    response = private(game_response(result, 201 if result.created else 200, edit_key=edit_key))
-    response.headers["Location"] = url_for("api.get_game", game_id=result.game.id)
-    return response
+    return created(game_response(result, edit_key=edit_key), url_for("api.get_game", game_id=result.game.id),
+                   201 if result.created else 200)
 
 
 @bp.post("/games/<game_id>/key")
