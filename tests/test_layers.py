@@ -17,6 +17,7 @@ From the bottom up (README, "Layout"):
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -51,13 +52,17 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@cache
+def parsed() -> tuple[tuple[str, Path, ast.Module], ...]:
+    """Every module of the package (the migrations aside), parsed once."""
+    return tuple((module_name(path), path, ast.parse(path.read_text(encoding="utf-8")))
+                 for path in sorted(PACKAGE.rglob("*.py"))
+                 if not any(part in SKIPPED for part in path.relative_to(PACKAGE).parts))
+
+
 def sources() -> dict[str, tuple[Path, ast.Module]]:
-    """Every module of the package (the migrations aside), parsed."""
-    found = {}
-    for path in sorted(PACKAGE.rglob("*.py")):
-        if not any(part in SKIPPED for part in path.relative_to(PACKAGE).parts):
-            found[module_name(path)] = (path, ast.parse(path.read_text(encoding="utf-8")))
-    return found
+    """Every module of the package, parsed: a map of its own, which a test may plant an import in."""
+    return {name: (path, tree) for name, path, tree in parsed()}
 
 
 def layer(name: str) -> str:
