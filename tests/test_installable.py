@@ -117,7 +117,7 @@ def test_the_import_map_maps_every_module_to_its_version_and_the_csp_allows_only
     scripts = re.findall(r"<script type=\"importmap\">(.*?)</script>", page, re.S)
     assert len(scripts) == 1
     imports = json.loads(scripts[0])["imports"]
-    modules = sorted(f"/static/js/{path.name}" for path in (STATIC / "js").glob("*.js"))
+    modules = sorted(f"/static/{path.relative_to(STATIC).as_posix()}" for path in (STATIC / "js").rglob("*.js"))
     assert sorted(imports) == modules
     assert all(re.fullmatch(rf"{re.escape(plain)}\?v=\w+", url) for plain, url in imports.items())
     digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()

@@ -51,6 +51,11 @@ def modules() -> list[str]:
     return sorted(found)
 
 
+def modules_in(folder: str) -> list[str]:
+    """The browser modules under static/js/`folder`/: the parts of a module, for a page to preload with it."""
+    return [name for name in modules() if name.startswith(f"js/{folder}/")]
+
+
 def import_map_json() -> str:
     """The import map: each module's plain URL mapped to its versioned one, so that a plain
     `import "./store.js"` in any module loads the file of this deploy, never a cached older one.
@@ -129,5 +134,6 @@ def init_app(app: Flask) -> None:
     """`asset()` and the import map for every template; the import map's CSP hash; static cache headers."""
     app.add_template_global(asset)
     app.add_template_global(import_map)
+    app.add_template_global(modules_in)
     app.after_request(allow_import_map)
     app.after_request(cache_static)
