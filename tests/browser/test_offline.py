@@ -10,7 +10,6 @@ import pytest
 import requests
 from playwright.sync_api import expect
 from table import (
-    PLAYERS,
     api,
     assert_sheet,
     body,
@@ -23,6 +22,7 @@ from table import (
     wait_sent,
     wait_server,
 )
+from tables import FOUR
 from test_night import set_up
 
 pytestmark = pytest.mark.browser
@@ -86,7 +86,7 @@ def test_a_game_started_offline_reaches_the_server_with_its_hands(live_server, p
     app = context.new_page()  # reopen the app
     app.goto(live_server + "/")
     server = wait_server(live_server, game_id, 3)
-    assert server["players"] == PLAYERS and [team["name"] for team in server["teams"]] == ["North", "South"]
+    assert server["players"] == FOUR and [team["name"] for team in server["teams"]] == ["North", "South"]
     assert server["scores"] == game["scores"]
     shared = requests.get(share, timeout=10)
     assert shared.status_code == 200 and "North" in shared.text
