@@ -8,7 +8,7 @@ from typing import Any
 
 from scorekeeper.rules import Rules, player_counts_in_words, preset
 
-from .words import POINT_LABELS
+from .words import POINT_LABELS, SUITS
 
 ENDS = {
     "bid_only": "win on your bid",
@@ -80,8 +80,8 @@ def summary(rules: Rules) -> str:
 def words_json() -> dict[str, Any]:
     """The words the browser's sentences are made of (the editor's live summary, the offline sheet), from the tables
     the server's own sentences use."""
-    return {"labels": POINT_LABELS, "ends": ENDS, "usual": USUAL_VALUES, "targets": TARGET_LINES, "sit_out": SIT_OUT,
-            "sits_out_line": SITS_OUT_LINE}
+    return {"labels": POINT_LABELS, "suits": SUITS, "ends": ENDS, "usual": USUAL_VALUES, "targets": TARGET_LINES,
+            "sit_out": SIT_OUT, "sits_out_line": SITS_OUT_LINE}
 
 
 def teams_in_words(names: list[str]) -> str:

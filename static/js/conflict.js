@@ -6,7 +6,7 @@
 // kept: it is created on its own, and its hands follow.
 
 import { sameHand, withWrites } from "./core.js";
-import { SUITS, bidLabel, num, setText, signed, slot } from "./sheet.js";
+import { bidLabel, num, setText, signed, slot, suitSign } from "./sheet.js";
 
 export class ConflictScreen {
   // `dialog` is #conflict-dialog; `choose(seq, choice)` settles the entry; `opening()` runs before it shows;
@@ -129,7 +129,7 @@ function mine(entry, server) {
 // "Bo bid 6 ♥, made: Us +4, Them +6"
 function describe(hand, game) {
   if (hand.misdeal) return "A misdeal.";
-  const trump = hand.trump ? ` ${SUITS[hand.trump]} (${hand.trump})` : "";
+  const trump = hand.trump ? ` ${suitSign(hand.trump)} (${hand.trump})` : "";
   const result = hand.made === undefined ? "" : hand.made ? ", made" : ", set";
   const deltas = hand.delta
     ? `: ${game.teams.map((team, index) => `${team.name} ${signed(hand.delta[index])}`).join(", ")}` : "";

@@ -4,11 +4,14 @@
 import { PAIR } from "./engine.js";
 
 const MINUS = "\u2212";
-export const SUITS = { clubs: "\u2663", diamonds: "\u2666", hearts: "\u2665", spades: "\u2660" };
 export const num = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));
 export const signed = (n) => (n > 0 ? `+${n}` : num(n));
 
-const POINT_LABELS = { high: "High", low: "Low", jack: "Jack", game: "Game" };
+// The sheet's words as the server has them (scorekeeper/sheet/rulewords.py words_json, in the page as #rule-words):
+// the points' labels and the suits' signs.
+let words;
+const sheetWords = () => (words ??= JSON.parse(document.getElementById("rule-words").textContent));
+export const suitSign = (suit) => sheetWords().suits[suit];
 
 // How the sheet writes a bid: 6, moon, "5, all six tricks" when an all-tricks bid made, else 5.
 export function bidLabel(hand, rules) {
@@ -55,7 +58,7 @@ export function resultLabel(hand, rules, teamCount) {
   const bidding = biddingSide(hand, teamCount);
   const missed = Object.entries(hand.captured ?? {})
     .filter(([, team]) => team !== null && team !== bidding)
-    .map(([key]) => POINT_LABELS[key] ?? key);
+    .map(([key]) => sheetWords().labels[key]);
   if (missed.length) return `set: missed ${missed.join(", ")}`;
   return hand.all_tricks === null || hand.all_tricks === undefined ? "set: not all tricks" : "set";
 }
@@ -107,7 +110,7 @@ function fillRow(row, hand, game, before, editHref) {
   setText(row, "bidder", misdeal ? "" : game.players[hand.bidder]).title = misdeal ? "" : game.players[hand.bidder];
   setText(row, "bid", misdeal ? "" : bidLabel(hand, game.rules));
   const trump = misdeal ? null : hand.trump ?? null;
-  const trumpNode = setText(row, "suit", trump ? SUITS[trump] : "").parentElement;
+  const trumpNode = setText(row, "suit", trump ? suitSign(trump) : "").parentElement;
   setText(row, "suit-name", trump ?? "");
   trumpNode.hidden = !trump;
   trumpNode.classList.toggle("red", trump === "hearts" || trump === "diamonds");
