@@ -1,7 +1,7 @@
 // The start page's list of games on this phone: each entry says the teams with their scores, whether it
 // is still being played, and when it was last played (the phone's own clock: "today 20:14").
 
-const num = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+import { num } from "./sheet.js";
 
 // "Ann/Cy 24 – Bo/Di 19"
 export const scoreLine = (teams, scores) => teams.map((name, team) => `${name} ${num(scores[team])}`).join(" \u2013 ");

@@ -5,9 +5,9 @@
 // the same group with the same people, which needs a connection.
 // Loaded by the game page only when one of the buttons is tapped.
 
+import { num } from "./sheet.js";
 import { createGame, editKey, joinSession, rememberKey, seen, token } from "./store.js";
 
-const num = (n) => (n < 0 ? `\u2212${-n}` : String(n));
 
 // "Us 31 – Them 24 · Them made 6 and reached 31"
 export function resultText(game) {
