@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.groups import ratings
-from scorekeeper.groups.stats import GameFigures
+from scorekeeper.groups.gamefigures import GameFigures
 
 MODEL = PlackettLuce()
 P3 = ["Ann", "Bo", "Cy"]

@@ -13,7 +13,7 @@ from scorekeeper.rules.catalogue import POINT_NAMES
 from scorekeeper.sheet.wording import bid_label, num
 from scorekeeper.web.links import group_url
 
-from . import chart, ratings, seasons, service, stats
+from . import chart, gamefigures, ratings, seasons, service, stats
 from .models import Group
 
 SHOWN = 30  # games listed on the group page unless all are asked for
@@ -159,7 +159,7 @@ def short_names(group: Group) -> dict[str, str]:
 
 def game_line(game, names: dict[str, str]) -> dict[str, Any]:
     """One game as the page lists it."""
-    entry = stats.figures(game)
+    entry = gamefigures.figures(game)
     people = game.people or []
     teams = [" & ".join(names.get(people[seat], game.players[seat]) if seat < len(people) else game.players[seat]
                         for seat in seats) for seats in entry.teams]

@@ -2,9 +2,9 @@
 model (teams and more than two sides): each person's rating, partner chemistry (wins against the wins the ratings
 expected), and who would win between any two sides.
 
-Pure functions over what each game adds up to (stats.GameFigures); `sides` alone says how a finished game becomes
-the model's sides and ranks. Nothing here is stored: the figures are counted again from the games, and kept per
-group and season under the state of the games they count (`rated`).
+Pure functions over what each game adds up to (gamefigures.py's GameFigures); `sides` alone says how a finished
+game becomes the model's sides and ranks. Nothing here is stored: the figures are counted again from the games,
+and kept per group and season under the state of the games they count (`rated`).
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from scorekeeper.games.scored import ScoreCache
 from scorekeeper.rules import RuleError
 
 if TYPE_CHECKING:
-    from .stats import GameFigures
+    from .gamefigures import GameFigures
 
 MODEL = PlackettLuce()  # a newcomer at mu 25, sigma 25/3, as the model's authors set it
 SCALE = 20  # friendly points per point of the model's skill

@@ -17,7 +17,7 @@ from scorekeeper.web.keys import new_token
 from scorekeeper.web.records import NotFound
 from scorekeeper.web.revisions import touch
 
-from . import stats
+from . import gamefigures, stats
 from .models import Group, Season, folded
 from .service import lock_group
 
@@ -46,7 +46,7 @@ def seasons_of(group: Group, played: Sequence[Game], on: dt.date) -> list[Season
     this one's."""
     if group.seasons:
         return [SeasonView(season.id, season.id, season.name, season.starts, season.ends) for season in group.seasons]
-    years = [entry.finished.astimezone(dt.UTC).year for entry in map(stats.figures, played) if entry.finished]
+    years = [entry.finished.astimezone(dt.UTC).year for entry in map(gamefigures.figures, played) if entry.finished]
     first = min([*years, on.year])
     return [SeasonView(str(year), None, str(year), dt.date(year, 1, 1), dt.date(year, 12, 31))
             for year in range(first, max([*years, on.year]) + 1)]

@@ -22,7 +22,7 @@ from scorekeeper.web.keys import change_key, check_key, is_token, key_hash, new_
 from scorekeeper.web.records import NotFound, utcnow
 from scorekeeper.web.revisions import touch
 
-from . import stats
+from . import gamefigures
 from .models import Group, Person, folded
 
 NO_GROUP = "There is no group at this address. Check the link."
@@ -51,7 +51,7 @@ def group_games(group: Group) -> list[Game]:
     """The group's games, newest first, each one's figures kept (those not kept yet counted together)."""
     query = sa.select(Game).where(Game.group_id == group.id).order_by(Game.created_at.desc(), Game.id)
     played = list(db.session.scalars(query))
-    stats.prime(played)
+    gamefigures.prime(played)
     return played
 
 

@@ -1,67 +1,28 @@
-"""A group's figures, counted from each game's stored hands through the rules engine.
-
-What one game adds up to (who sat where, who won, each seat's bids) is worked out
-once per game revision and kept (GameFigures); the group's figures are sums of
-those, so a view never replays every hand of every game. Games not kept yet (a
-worker just started) are counted together, their hands read in one query per
-CHUNK games (`prime`), never one query per game.
-"""
+"""A group's figures: sums of what each of its games adds up to (gamefigures.py), so a view never replays every
+hand of every game; a person's and a pair's lines, the leaderboard, seasons' days and the ratings over them."""
 
 from __future__ import annotations
 
 import datetime as dt
 import re
-from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import partial
 from itertools import combinations
 from typing import Any
 
-import sqlalchemy as sa
-
-from scorekeeper.extensions import db
-from scorekeeper.games import service as games
-from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord, hand_from
-from scorekeeper.games.scored import ScoreCache
-from scorekeeper.rules import GameState, Hand, RuleError, score
+from scorekeeper.games.models import Game
+from scorekeeper.rules import RuleError
 from scorekeeper.rules.catalogue import CATALOGUE
-from scorekeeper.sheet.stats import PlayerStats, bid_levels, cards_taken, level_order, player_stats
-from scorekeeper.web import memory, revisions
+from scorekeeper.sheet.stats import level_order
 
-from . import ratings
+from . import gamefigures, ratings
 from .models import Group
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-KEPT = 20000  # games' figures kept in memory (a few hundred bytes each)
-CHUNK = 500  # games whose hands one query reads (well under any database's limit of bound values)
 BID_FIGURES = ("bids", "made", "set", "moons", "moons_made")
 SEAT_FIGURES = BID_FIGURES + ("bid_total", "counted_bids")
 HAND_POINTS = ("bidding_hands", "bidding_points", "defending_hands", "defending_points")
-
-
-@dataclass(frozen=True)
-class GameFigures:
-    """What one game, at one revision, adds to its group's figures."""
-
-    revision: int
-    finished: dt.datetime | None  # when it finished, or None while it is played
-    teams: tuple[tuple[int, ...], ...]  # the seats of each team
-    winner: int | None
-    seats: tuple[PlayerStats, ...]  # each seat's bids
-    scores: tuple[int, ...]
-    labels: tuple[str, ...]  # what the table calls each team
-    hand_points: tuple[tuple[int, int, int, int], ...] = ()  # each seat's HAND_POINTS (card-point games only)
-    bidding: tuple[tuple[tuple, ...], ...] = ()  # each seat's bids by level (scorekeeper.stats.bid_levels)
-    cards: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # each seat's team's points taken (cards_taken)
-    winners: tuple[int, ...] = ()  # the teams that won: the winner, or at a table of five the winning pair's seats
-    sat_out: tuple[int, ...] = ()  # each seat's hands sat out (sat_out_hands)
-
-    @property
-    def won(self) -> frozenset[int]:
-        """The seats that won the game: the winning team's, or at a table of five each player of the pair."""
-        return frozenset(seat for team in self.winners for seat in self.teams[team])
 
 
 @dataclass
@@ -151,104 +112,6 @@ def partnership_line(pair: tuple[str, str], count: Pair) -> dict[str, Any]:
     }
 
 
-def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
-    """Each seat's hands as bidders (their team bid) and as defenders (another team bid), with the points their team
-    took in them: in a card-point game only (a hand given as points counts for the points given); zeros otherwise."""
-    table = state.table
-    team_of = {seat: team for team, seats in enumerate(table.teams) for seat in seats}
-    found = [[0, 0, 0, 0] for _ in table.players]
-    if table.rules.scheme != "card_points":
-        return tuple(tuple(line) for line in found)
-    for scored in state.hands:
-        if scored.hand.misdeal:
-            continue
-        if table.rules.sit_out:  # five at a table: the sides of this hand, the dealer counted for neither
-            team_of = {seat: side for side, seats in enumerate(table.sides(scored.dealer)) for seat in seats}
-        bidders = team_of[scored.hand.bidder]
-        for seat, line in enumerate(found):
-            if seat not in team_of:
-                continue
-            side = 0 if team_of[seat] == bidders else 2
-            line[side] += 1
-            line[side + 1] += scored.points[team_of[seat]]
-    return tuple(tuple(line) for line in found)
-
-
-def sat_out_hands(state: GameState) -> tuple[int, ...]:
-    """Each seat's hands sat out, as the game's own statistics count them (player_stats: where the dealer sits out,
-    the hands the seat dealt; a misdeal counts for no one, as in every figure); zeros in any other game."""
-    return tuple(line.sat_out for line in player_stats(state))
-
-
-def finished_time(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> dt.datetime | None:
-    """When the game finished: the write that finished it; for a game finished before that was kept, its last
-    hand's time (asked of `last_hand_at` only then), else its creation."""
-    if state.outcome is None:
-        return None
-    if game.finished_at is not None:
-        return game.finished_at
-    return last_hand_at() or game.created_at
-
-
-def _count(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> GameFigures:
-    """What `game`, scored as `state`, adds up to."""
-    table = state.table
-    return GameFigures(
-        revision=game.revision, finished=finished_time(game, state, last_hand_at),
-        teams=tuple(tuple(seats) for seats in table.teams), winner=state.winner,
-        seats=tuple(player_stats(state)), scores=tuple(state.scores),
-        labels=tuple(table.team_label(team) for team in range(len(table.teams))),
-        hand_points=hand_points(state), bidding=bid_levels(state), cards=cards_taken(state), winners=state.winners,
-        sat_out=sat_out_hands(state),
-    )
-
-
-def _last_hand_at(game_id: str) -> dt.datetime | None:
-    """When the game's last hand was stored."""
-    query = (sa.select(HandRecord.created_at).where(HandRecord.game_id == game_id)
-             .order_by(HandRecord.number.desc()).limit(1))
-    return db.session.scalar(query)
-
-
-def figures(game: Game) -> GameFigures:
-    """What `game` adds up to at its revision: kept from an earlier view, or counted now through the engine."""
-    kept = _kept()
-    entry = kept.get(game.id, game.revision)
-    if entry is None:
-        entry = _count(game, games.state_of(game), lambda: _last_hand_at(game.id))
-        kept.put(game.id, entry)
-    return entry
-
-
-def prime(played: Sequence[Game]) -> None:
-    """Count and keep the figures of the games of `played` not kept at their revision: their hands' columns read
-    together, one query per CHUNK games, then each game scored through the engine. A game written since it was read
-    (its revision moved, or it is written in this transaction) is left to `figures`."""
-    kept, session = _kept(), db.session()
-    waiting = [game for game in played if kept.get(game.id, game.revision) is None
-               and not (revisions.raised_here(session, game) or session.is_modified(game))]
-    for start in range(0, len(waiting), CHUNK):
-        chunk = {game.id: game for game in waiting[start:start + CHUNK]}
-        hands: dict[str, list[Hand]] = defaultdict(list)
-        last_at: dict[str, dt.datetime] = {}
-        query = (sa.select(HandRecord.game_id, HandRecord.created_at, *HAND_COLUMNS)
-                 .where(HandRecord.game_id.in_(list(chunk))).order_by(HandRecord.game_id, HandRecord.number))
-        for row in session.execute(query):
-            hands[row[0]].append(hand_from(*row[2:]))
-            last_at[row[0]] = row[1]
-        query = sa.select(Game.id, Game.revision).where(Game.id.in_(list(chunk)))
-        now = {row.id: row.revision for row in session.execute(query)}
-        for game_id, game in chunk.items():
-            if now.get(game_id) == game.revision:  # the hands read are the ones of this revision
-                state = score(game.table(), hands[game_id])
-                kept.put(game_id, _count(game, state, partial(last_at.get, game_id)))
-
-
-def _kept(name: str = "group_figures", size: int = KEPT) -> ScoreCache:
-    """One of this app's stores (the score cache's bounded map): games' figures, or groups' ratings."""
-    return memory.kept(name, lambda: ScoreCache(size))
-
-
 def parse_day(value: Any, field_name: str) -> dt.date | None:
     """A day given as YYYY-MM-DD, or None when not given; anything else is a RuleError."""
     if value is None:
@@ -269,7 +132,7 @@ def in_season(finished: dt.datetime, start: dt.date | None, end: dt.date | None)
 
 def counted(played: Iterable[Game], start: dt.date | None = None, end: dt.date | None = None):
     """The finished games of a season, with their figures, oldest first."""
-    found = [(game, figures(game)) for game in played]
+    found = [(game, gamefigures.figures(game)) for game in played]
     found = [(game, entry) for game, entry in found if entry.finished and in_season(entry.finished, start, end)]
     return sorted(found, key=lambda item: (item[1].finished, item[0].id))
 
@@ -297,7 +160,8 @@ def group_stats(group: Group, played: Iterable[Game], start: dt.date | None = No
 
 def rated_over(group: Group, season, start: dt.date | None = None, end: dt.date | None = None) -> ratings.Rated:
     """The ratings over a season's finished games (`counted`), counted once per state of those games."""
-    return ratings.rated(_kept("group_ratings", ratings.KEPT), f"{group.id} {start} {end}", season)
+    store = gamefigures.kept_store("group_ratings", ratings.KEPT)
+    return ratings.rated(store, f"{group.id} {start} {end}", season)
 
 
 def rating_figures(group: Group, rated: ratings.Rated) -> dict[str, Any]:
@@ -308,7 +172,7 @@ def rating_figures(group: Group, rated: ratings.Rated) -> dict[str, Any]:
     }
 
 
-def _count_game(people: list[str], entry: GameFigures, tallies, partners, rivals) -> None:
+def _count_game(people: list[str], entry: gamefigures.GameFigures, tallies, partners, rivals) -> None:
     """Add one finished game to the tallies."""
     won = entry.won
     for seat, person in enumerate(people):

@@ -25,7 +25,7 @@ from scorekeeper.web.jsontext import Budget
 from scorekeeper.web.keys import key_hash, new_token
 from scorekeeper.web.records import utcnow
 
-from . import stats
+from . import gamefigures, stats
 from .models import Group, Person, Season, folded
 from .service import DEFAULT_MIN_GAMES, group_games, min_games_in, seat_people, short_name_in
 from .views import person_json
@@ -69,7 +69,7 @@ def _game_entry(game: Game) -> dict[str, Any]:
     body = game_json(game)
     if body.get("clock") is not None:
         body["clock"] = {k: v for k, v in body["clock"].items() if k not in ("server_now", "remaining_seconds")}
-    body["finished"] = _iso(stats.figures(game).finished)
+    body["finished"] = _iso(gamefigures.figures(game).finished)
     return body
 
 
@@ -92,7 +92,7 @@ def export_group(group: Group) -> dict[str, Any]:
 
 def _team_cells(game: Game, names: dict[str, str]) -> list[tuple[str, list[str]]]:
     """Each team's label and its people's names now (the names as played for a seat with no person)."""
-    entry = stats.figures(game)
+    entry = gamefigures.figures(game)
     people = game.people or []
     teams = []
     for team, seats in enumerate(entry.teams):
@@ -107,13 +107,13 @@ def games_rows(group: Group) -> list[list[Any]]:
     the most teams needs."""
     played = group_games(group)
     names = {person.id: person.name for person in group.people}
-    most = max((len(stats.figures(game).teams) for game in played), default=2)
+    most = max((len(gamefigures.figures(game).teams) for game in played), default=2)
     header = ["Game", "Started", "Finished", "Variant", "Status", "Winner"]
     for number in range(1, most + 1):
         header += [f"Team {number}", f"Team {number} people", f"Team {number} score"]
     rows: list[list[Any]] = [header]
     for game in played:
-        entry = stats.figures(game)
+        entry = gamefigures.figures(game)
         teams = _team_cells(game, names)
         row = [game.id, _iso(game.created_at), _iso(entry.finished) or "", game.variant,
                "finished" if entry.finished else "playing",
@@ -127,7 +127,7 @@ def games_rows(group: Group) -> list[list[Any]]:
 def hands_rows(group: Group) -> list[list[Any]]:
     """The hands CSV: every hand of every game (newest game first, hands in order), as each game's sheet has it."""
     played = group_games(group)
-    most = max((len(stats.figures(game).teams) for game in played), default=2)
+    most = max((len(gamefigures.figures(game).teams) for game in played), default=2)
     header = ["Game", "Hand", "Dealer", "Bidder", "Bid", "Trump", "Result"]
     for number in range(1, most + 1):
         header += [f"Team {number}", f"Team {number} points", f"Team {number} total"]

@@ -14,9 +14,10 @@ from scorekeeper.web import caching, compressed, etags, memory
 from scorekeeper.web.http import held_etag, not_modified
 from scorekeeper.web.links import group_url
 
+from .gamefigures import figures
 from .models import Group, Person, Season
 from .service import group_games
-from .stats import counted, figures, rated_over, rating_figures
+from .stats import counted, rated_over, rating_figures
 
 KEPT_VIEWS = 64  # rendered views kept per worker, by tag
 # Downloads (a group file, its games and hands as CSV) kept per worker, by tag: a 1,000-game group's file is about
