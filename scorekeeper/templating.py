@@ -19,22 +19,22 @@ from scorekeeper.sheet.words import sheet_words
 
 
 def sheet_of(game: Game, state: GameState | None = None) -> dict[str, Any]:
-    """The sheet data for templates/_sheet.html, from a stored game (the share page's include)."""
+    """The sheet data for templates/games/_sheet.html, from a stored game (the share page's include)."""
     return game_json(game, state)
 
 
 def chart_of(state: GameState) -> chart.Chart:
-    """The score chart of a game, for templates/_chart.html."""
+    """The score chart of a game, for templates/_shared/_chart.html."""
     return chart.build(state)
 
 
 def stats_of(state: GameState) -> list[stats.PlayerStats]:
-    """Bidding statistics per player, for templates/_stats.html."""
+    """Bidding statistics per player, for templates/games/_stats.html."""
     return stats.player_stats(state)
 
 
 def card_note_of(state: GameState) -> str:
-    """What the statistics cannot count from hands given as points, for templates/_stats.html."""
+    """What the statistics cannot count from hands given as points, for templates/games/_stats.html."""
     return stats.card_note(state)
 
 

@@ -12,11 +12,15 @@ From the bottom up (README, "Layout"):
   `extensions.py` (the Flask extensions' objects) beneath everything but rules/ and sheet/.
 - Every template filter, global and context processor is registered for the whole app in one place
   (`templating.py`; `web/assets.py` adds the asset helpers), so a template of any feature can use any of them.
+- Templates follow the same lines: `templates/_shared/` (the base page, errors, the chart, an address, form fields)
+  is any feature's; a feature's folder (`games/`, `groups/`, `tournaments/`, `nights/`) extends, includes and
+  imports only its own templates and the shared ones.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from functools import cache
 from pathlib import Path
 
@@ -274,3 +278,39 @@ def test_every_filter_a_template_uses_is_registered(app):
                     if node.name not in environment.filters]
     assert missing == []
     assert {"num", "signed", "average_bid"} <= set(environment.filters)
+
+
+TEMPLATE_REFERENCE = re.compile(r"""{%-?\s*(?:extends|include|import|from)\s+["']([^"']+)["']""")
+
+
+def template_crossings(templates: dict[str, str]) -> list[str]:
+    """Every template of a feature that extends, includes or imports another feature's template."""
+    found = []
+    for name, text in templates.items():
+        folder = name.split("/")[0]
+        for used in TEMPLATE_REFERENCE.findall(text):
+            if used.split("/")[0] not in (folder, "_shared"):
+                found.append(f"{name} uses {used}")
+    return found
+
+
+def templates() -> dict[str, str]:
+    """Every template, by its name, with its text."""
+    return {path.relative_to(TEMPLATES).as_posix(): path.read_text(encoding="utf-8")
+            for path in sorted(TEMPLATES.rglob("*.html"))}
+
+
+def test_every_template_sits_in_a_feature_or_is_shared():
+    """No template at the top of templates/: each is a feature's or shared."""
+    assert {name.split("/")[0] for name in templates()} == {"_shared", *FEATURES}
+
+
+def test_the_walk_catches_a_template_crossing():
+    """A planted import of another feature's template is reported, and one of a shared template is not."""
+    planted = {"groups/new.html": '{% from "tournaments/_form.html" import field %}',
+               "nights/key.html": '{% from "_shared/_form.html" import field %}{% extends "_shared/base.html" %}'}
+    assert template_crossings(planted) == ["groups/new.html uses tournaments/_form.html"]
+
+
+def test_no_template_uses_another_features_templates():
+    assert template_crossings(templates()) == []

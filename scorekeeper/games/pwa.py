@@ -110,13 +110,13 @@ def web_manifest() -> Response:
 @bp.get("/offline")
 def offline() -> str:
     """What the worker shows for a page this phone has never kept, with no connection."""
-    return render_template("offline.html")
+    return render_template("games/offline.html")
 
 
 @bp.get("/offline/not-sent")
 def not_sent() -> str:
     """What the worker shows when a form sent with no connection (a draw, a registration, a signature) did not go."""
-    return render_template("not_sent.html")
+    return render_template("games/not_sent.html")
 
 
 def shell_overrides(variant: str) -> dict[str, Any]:
@@ -147,6 +147,6 @@ def shell(variant: str) -> str:
         abort(404)
     sheet = shell_sheet(variant)
     return render_template(
-        "game.html", sheet=sheet, editable=True, edit_key=None, offline_shell=True,
+        "games/game.html", sheet=sheet, editable=True, edit_key=None, offline_shell=True,
         form=new_hand_form(sheet), join_url="", qr="",
     )

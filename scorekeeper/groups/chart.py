@@ -89,7 +89,8 @@ class Bar:
 
 @dataclass(frozen=True)
 class BarChart:
-    """A person's bidding as bars, one per bid level from the lowest; templates/_chart.html's bar_chart draws it."""
+    """A person's bidding as bars, one per bid level from the lowest (drawn by bar_chart in
+    templates/_shared/_chart.html)."""
 
     name: str  # the ids' prefix
     title: str

@@ -1,6 +1,6 @@
 """Line charts as SVG geometry: one builder for the game's running score and the group's wins over time.
 
-Pure functions; templates/_chart.html draws a Chart as inline SVG (no chart
+Pure functions; templates/_shared/_chart.html draws a Chart as inline SVG (no chart
 library, no inline styles: the CSP allows only 'self'; colours in app.css, so
 dark mode and print follow), with its words for screen readers and, when the
 chart has one, the same figures as a table.

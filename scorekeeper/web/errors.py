@@ -80,7 +80,7 @@ def error_response(status: int, message: str, field: str | None = None, headers=
     if wants_json():
         response, status = error_body(status, message, field, code)
     else:
-        response = make_response(render_template("error.html", status=status, message=message))
+        response = make_response(render_template("_shared/error.html", status=status, message=message))
     response.headers.extend(list(headers))
     return response, status
 

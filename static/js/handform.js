@@ -1,4 +1,4 @@
-// The hand form: reads and fills the radio buttons of templates/_hand_form.html, starts every point
+// The hand form: reads and fills the radio buttons of templates/games/_hand_form.html, starts every point
 // with the bidders' side, keeps a live line of points and made/set, and checks the hand with the
 // engine so its messages show at the field they name. Its state round-trips through the URL hash.
 // Quick entry (games where every point is in play): the table gives the points each side took instead

@@ -1,5 +1,5 @@
 // Render a game (the API's JSON, or the engine's stateToDict of the same shape) into the markup of
-// templates/_sheet.html: fill its data-slot elements and clone its <template> rows. No markup here.
+// templates/games/_sheet.html: fill its data-slot elements and clone its <template> rows. No markup here.
 
 import { PAIR } from "./engine.js";
 

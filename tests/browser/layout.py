@@ -81,7 +81,7 @@ LAYOUT_PROBLEMS = r"""(scope) => {
       let block = holder;
       while (block && getComputedStyle(block).display === "inline") block = block.parentElement;  // inline-block and inline-flex have a box of their own
       const room = block.clientWidth - parseFloat(getComputedStyle(block).paddingLeft) - parseFloat(getComputedStyle(block).paddingRight);
-      // an address's part (templates/_url.html) is one word: its "-" and "_" are not places to break, and a part
+      // an address's part (templates/_shared/_url.html) is one word: its "-" and "_" are not places to break, and a part
       // wider than its line breaks anywhere
       const words = holder.closest(".url-part") ? /\S+/g : /[^\s\-\u2010\u2011\u00b7&/]+/g;
       for (const match of text.data.matchAll(words)) {

@@ -124,6 +124,6 @@ def docs_view() -> dict[str, Any]:
 def docs():
     """The API described, as a page rendered here from the same document (no script, so the CSP holds)."""
     text, etag = document_text()
-    response = with_etag(etag, lambda: render_template("api_docs.html", **docs_view()))
+    response = with_etag(etag, lambda: render_template("games/api_docs.html", **docs_view()))
     response.headers["Cache-Control"] = "public, no-cache"
     return response

@@ -96,4 +96,4 @@ def import_game():
             return redirect(url_for("pages.game", game_id=game_id), code=303)
     elif form.errors:
         error, status = " ".join(message for messages in form.errors.values() for message in messages), 422
-    return render_template("import.html", form=form, error=error), status
+    return render_template("games/import.html", form=form, error=error), status

@@ -49,7 +49,7 @@ def render_game(game: Game, form: HandForm | None = None, status: int = 200) -> 
         context["join_url"] = join_url(game.id, edit_key)
         context["qr"] = qr_svg(context["join_url"])
         context["api_etag"], context["poll_seconds"] = tags.game_tag("game", game), POLL_SECONDS
-    return _private(make_response(render_template("game.html", **context), status))
+    return _private(make_response(render_template("games/game.html", **context), status))
 
 
 def _writable(game_id: str) -> tuple[Game, str]:
@@ -128,7 +128,7 @@ def edit_hand(game_id: str, number: int):
                 status = rule_status(error)
             else:
                 return redirect(url_for("pages.game", game_id=game_id, _anchor=f"hand-{number}"), 303)
-    page = render_template("edit.html", sheet=sheet, form=form, number=number, hand=sheet["hands"][number - 1])
+    page = render_template("games/edit.html", sheet=sheet, form=form, number=number, hand=sheet["hands"][number - 1])
     return _private(make_response(page, status))
 
 
@@ -145,7 +145,7 @@ def _confirm_misdeal(sheet: dict[str, Any], number: int, dealer: int, action: st
     form.hand_id.data, form.number.data = request.form.get("hand_id", ""), str(number)
     filled = [(name, value) for name, value in request.form.items(multi=True) if name not in NOT_CARRIED]
     page = render_template(
-        "confirm.html", sheet=sheet, form=form, error=None, title=f"Hand {number}: a misdeal?",
+        "games/confirm.html", sheet=sheet, form=form, error=None, title=f"Hand {number}: a misdeal?",
         question=f"Hand {number} is a misdeal: {sheet['players'][dealer]} deals again? What was filled in is dropped.",
         action=action, yes="Misdeal", extra={"misdeal": "1", "confirmed": "1"}, filled=filled,
         back="Back to the hand",
@@ -177,7 +177,7 @@ def undo(game_id: str):
     last = sheet["hands"][-1]
     form.hand_id.data, form.number.data = last["id"], str(last["number"])
     page = render_template(
-        "confirm.html", sheet=sheet, form=form, error=error, title=f"Undo hand {last['number']}",
+        "games/confirm.html", sheet=sheet, form=form, error=error, title=f"Undo hand {last['number']}",
         question=undo_question(sheet), action=url_for("pages.undo", game_id=game_id),
         yes=f"Remove hand {last['number']}", no="Keep it",
     )
@@ -199,7 +199,7 @@ def call_time(game_id: str):
         else:
             return redirect(url_for("pages.game", game_id=game_id, _anchor="sheet"), 303)
     page = render_template(
-        "confirm.html", sheet=game_json(game), form=form, error=error, title="Call time",
+        "games/confirm.html", sheet=game_json(game), form=form, error=error, title="Call time",
         question="Call time? When the hand being played is logged, the team ahead wins (level scores play on).",
         action=url_for("pages.call_time", game_id=game_id), yes="Call time", no="Keep playing", time=True,
     )
@@ -232,7 +232,7 @@ def join(game_id: str):
                 return too_many(limits.WRONG_KEYS, wait)
             form.key.errors = [*form.key.errors, "That key does not open this game. Ask the scorer for the link again."]
         status = 403
-    page = render_template("join.html", sheet=game_json(game), form=form)
+    page = render_template("games/join.html", sheet=game_json(game), form=form)
     return _private(make_response(page, status))
 
 
@@ -256,7 +256,7 @@ def change_key(game_id: str):
             held_games.remember(game.id, new_key)
             return redirect(url_for("pages.game", game_id=game_id, _anchor="co-scorer"), 303)
     page = render_template(
-        "confirm.html", sheet=game_json(game), form=form, error=error, title="Change the edit key",
+        "games/confirm.html", sheet=game_json(game), form=form, error=error, title="Change the edit key",
         question=KEY_QUESTION, action=url_for("pages.change_key", game_id=game_id),
         yes="Change the key", no="Keep it",
     )

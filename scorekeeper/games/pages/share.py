@@ -34,14 +34,14 @@ def _context(game: Game, state: GameState) -> dict:
 
 def _live(game: Game) -> str:
     """The live fragment of the share page, rendered."""
-    return render_template("_share_live.html", **_context(game, games.state_of(game)))
+    return render_template("games/_share_live.html", **_context(game, games.state_of(game)))
 
 
 def _share(game: Game):
     """The share page, rendered."""
     state = games.state_of(game)
     return render_template(
-        "share.html", **_context(game, state), etag=live_etag(game), poll_seconds=POLL_SECONDS,
+        "games/share.html", **_context(game, state), etag=live_etag(game), poll_seconds=POLL_SECONDS,
         og_description=summary.description(game.variant, state), share_url=share_url(game.id),
     )
 

@@ -56,7 +56,7 @@ def _page(form: StartForm, status: int = 200):
     rules = form.game_rules()
     more = [name for name in PRESETS if name not in COMMON]
     page = render_template(
-        "index.html", form=form, presets=presets_json(), words=rulewords.words_json(), recent=recent_games(),
+        "games/index.html", form=form, presets=presets_json(), words=rulewords.words_json(), recent=recent_games(),
         common=COMMON, more=more, catalogue=CATALOGUE, rules=rules, summary=rulewords.summary(rules),
     )
     return page, status
