@@ -23,7 +23,7 @@ from scorekeeper.web.keys import Forbidden, Held, is_token
 from scorekeeper.web.keys import games as held_games
 from scorekeeper.web.links import group_url
 
-from . import contexts, seasons, service, stats, transfer
+from . import contexts, downloads, seasons, service, stats, transfer
 from .forms import GroupForm, GroupImportForm, StartInGroupForm
 from .models import Group
 from .views import answer, download, group_tag
@@ -167,7 +167,7 @@ def _download(kind: str, group_id: str, rows: Callable[[Group], str], mimetype: 
 
 
 def _group_file(group: Group) -> str:
-    return json.dumps(transfer.export_group(group), ensure_ascii=False, separators=(",", ":")) + "\n"
+    return json.dumps(downloads.export_group(group), ensure_ascii=False, separators=(",", ":")) + "\n"
 
 
 @bp.get("/g/<group_id>/export.json")
@@ -181,14 +181,16 @@ def export_json(group_id: str):
 @limits.downloads
 def games_csv(group_id: str):
     """The group's games, one row each."""
-    return _download("games.csv", group_id, lambda group: csv_text(transfer.games_rows(group)), "text/csv", "games.csv")
+    rows = downloads.games_rows
+    return _download("games.csv", group_id, lambda group: csv_text(rows(group)), "text/csv", "games.csv")
 
 
 @bp.get("/g/<group_id>/hands.csv")
 @limits.downloads
 def hands_csv(group_id: str):
     """Every hand of the group's games, one row each."""
-    return _download("hands.csv", group_id, lambda group: csv_text(transfer.hands_rows(group)), "text/csv", "hands.csv")
+    rows = downloads.hands_rows
+    return _download("hands.csv", group_id, lambda group: csv_text(rows(group)), "text/csv", "hands.csv")
 
 
 ADDED_UP = (("games", "Finished games"), ("wins", "Wins"), ("bids", "Bids"), ("made", "Made"), ("set", "Set"),
