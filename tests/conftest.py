@@ -103,6 +103,25 @@ def app(built_app):
 
 
 @pytest.fixture
+def own_app(database_url):
+    """own_app(**settings) -> a new app of its own on the test database (its deployment settings, its limits), for
+    the tests that need one besides the shared one; each is let go of its database connections after the test."""
+    made = []
+
+    def make(**settings):
+        made.append(create_app({
+            "TESTING": True, "SECRET_KEY": "own", "SQLALCHEMY_DATABASE_URI": database_url,
+            "AUTO_MIGRATE": database_url.startswith("sqlite"), "RATELIMIT_ENABLED": False, **settings,
+        }))
+        return made[-1]
+
+    yield make
+    for app in made:
+        with app.app_context():
+            db.engine.dispose()
+
+
+@pytest.fixture
 def client(app):
     """A test client."""
     return app.test_client()

@@ -11,9 +11,7 @@ import uuid
 import pytest
 from tables import PLAYERS
 
-from scorekeeper import create_app
 from scorekeeper.config import LIMITS, from_environment
-from scorekeeper.extensions import db
 from scorekeeper.tournaments.service import MAX_TEAMS
 
 REDIS = "redis://127.0.0.1:6379"
@@ -40,7 +38,7 @@ def address() -> str:
 
 
 @pytest.fixture(params=["memory", "redis"])
-def limited(request, database_url):
+def limited(request, own_app):
     """limited(**settings) -> a test client of an app with the limits on, counted in memory or in Redis.
 
     Each client comes from an address of its own (and each app asks for a key prefix of its own), so
@@ -49,25 +47,18 @@ def limited(request, database_url):
     """
     if request.param == "redis":
         redis_running()
-    made = []
 
     def make(**settings):
-        app = create_app({
-            "TESTING": True, "SECRET_KEY": "limits", "SQLALCHEMY_DATABASE_URI": database_url,
-            "AUTO_MIGRATE": database_url.startswith("sqlite"), "SERVER_NAME": "scorekeeper.test",
-            "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": True,
+        app = own_app(**{
+            "SERVER_NAME": "scorekeeper.test", "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": True,
             "RATELIMIT_STORAGE_URI": REDIS if request.param == "redis" else "memory://",
             "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4().hex}", **settings,
         })
-        made.append(app)
         client = app.test_client()
         client.environ_base["REMOTE_ADDR"] = address()
         return client
 
-    yield make
-    for app in made:
-        with app.app_context():
-            db.engine.dispose()
+    return make
 
 
 def assert_limited_json(response, words: str, wait: str = "seconds") -> None:

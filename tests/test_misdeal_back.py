@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from test_pages import MADE, SET, csrf, log, start
+from test_pages import SET, csrf, misdeal_asked, start
 
 
 def inputs(html: str) -> list[tuple[str, str]]:
@@ -19,12 +19,8 @@ def checked(html: str, name: str) -> list[str]:
 
 
 def test_back_from_the_misdeal_question_of_the_edit_form_keeps_what_was_changed(client):
-    game_id = start(client)
-    log(client, game_id, MADE)
-    path = f"/games/{game_id}/hands/1/edit"
-    asked = client.post(path, data={"csrf_token": csrf(client, path), "misdeal": "1", **SET})
-    page = asked.get_data(as_text=True)
-    assert asked.status_code == 200 and "Back to the hand" in page
+    game_id, path, page = misdeal_asked(client, SET)
+    assert "Back to the hand" in page
     carried = dict(inputs(page))
     assert carried["bidder"] == "2" and carried["bid"] == "5" and carried["captured_three"] == "0"
     back = client.post(path, data={**carried, "back": "1"})

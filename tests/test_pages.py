@@ -55,6 +55,17 @@ def log(client, game_id: str, hand: dict, status: int = 303):
     return response
 
 
+def misdeal_asked(client, edit: dict) -> tuple[str, str, str]:
+    """A game with hand 1 made, its edit form sent with Misdeal and `edit`'s fields: the game's id, the form's
+    path and the page that answers (the question, asked first)."""
+    game_id = start(client)
+    log(client, game_id, MADE)
+    path = f"/games/{game_id}/hands/1/edit"
+    asked = client.post(path, data={"csrf_token": csrf(client, path), "misdeal": "1", **edit})
+    assert asked.status_code == 200
+    return game_id, path, asked.get_data(as_text=True)
+
+
 def scores(client, game_id: str) -> list[int]:
     """The current scores, from the API."""
     return client.get(f"/api/games/{game_id}").get_json()["scores"]

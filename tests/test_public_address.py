@@ -7,8 +7,6 @@ import re
 import pytest
 from tables import PLAYERS
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
 from scorekeeper.web.proxy import public_address
 
 PUBLIC = "https://score.example.org"
@@ -19,22 +17,9 @@ FORWARDED = {**INNER, "X-Forwarded-Host": "score.example.org", "X-Forwarded-Prot
 
 
 @pytest.fixture
-def served(database_url):
+def served(own_app):
     """served(**settings) -> an app on the test database with the given deployment settings."""
-    made = []
-
-    def make(**settings):
-        app = create_app({
-            "TESTING": True, "SECRET_KEY": "public", "SQLALCHEMY_DATABASE_URI": database_url,
-            "AUTO_MIGRATE": database_url.startswith("sqlite"), "RATELIMIT_ENABLED": False, **settings,
-        })
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        with app.app_context():
-            db.engine.dispose()
+    return own_app
 
 
 @pytest.mark.parametrize(("url", "expected"), [

@@ -24,9 +24,6 @@ import urllib3
 from served import ROOT, free_port
 from werkzeug.serving import make_server
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-
 sys.path.insert(0, str(ROOT / "tests" / "browser"))
 from tls import make_certificate  # noqa: E402
 
@@ -69,23 +66,9 @@ def proxied_headers(block: str, host: str, port: int, request_id: str) -> dict[s
 
 
 @pytest.fixture
-def app_at(database_url):
+def app_at(own_app):
     """app_at(public_url) -> the app as deployed behind one proxy at that address."""
-    made = []
-
-    def make(public_url: str):
-        app = create_app({
-            "TESTING": True, "SECRET_KEY": "proxy", "SQLALCHEMY_DATABASE_URI": database_url,
-            "AUTO_MIGRATE": database_url.startswith("sqlite"), "RATELIMIT_ENABLED": False,
-            "PUBLIC_URL": public_url, "TRUSTED_PROXIES": 1,
-        })
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        with app.app_context():
-            db.engine.dispose()
+    return lambda public_url: own_app(PUBLIC_URL=public_url, TRUSTED_PROXIES=1)
 
 
 def test_the_readme_block_sends_the_port_the_browser_used():

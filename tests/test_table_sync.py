@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from snapshots import snapshot
 from test_api import BO_MAKES_6, CY_SET_ON_5, assert_error, auth, post_hands, url
-from test_pages import MADE, csrf, log, start
+from test_pages import MADE, csrf, log, misdeal_asked, start
 from test_revisions import game_revision
 
 CLOCKED = {"time_limit_minutes": 30}
@@ -200,12 +200,8 @@ def test_the_sheet_button_needs_the_form_token(client):
 
 
 def test_the_misdeal_button_of_the_edit_form_asks_first(client):
-    game_id = start(client)
-    log(client, game_id, MADE)
-    path = f"/games/{game_id}/hands/1/edit"
-    asked = client.post(path, data={"csrf_token": csrf(client, path), "misdeal": "1", **MADE})
-    page = asked.get_data(as_text=True)
-    assert asked.status_code == 200 and "Hand 1 is a misdeal: Ann deals again?" in page
+    game_id, path, page = misdeal_asked(client, MADE)
+    assert "Hand 1 is a misdeal: Ann deals again?" in page
     assert not client.get(f"/api/games/{game_id}").get_json()["hands"][0].get("misdeal")
     confirm = {"csrf_token": csrf(client, path), "misdeal": "1", "confirmed": "1", "number": "1"}
     assert client.post(path, data=confirm).status_code == 303

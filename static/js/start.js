@@ -2,14 +2,13 @@
 // engine's own refusals, remember names on this phone, create the game through store.js (id and edit key made
 // here), and list the games on this phone.
 
-import { CATALOGUE, RuleError, houseRules, makeTable } from "./engine.js";
+import { CATALOGUE, PRESETS, RuleError, houseRules, makeTable } from "./engine.js";
 import { fillEntry, localTimes } from "./recent.js";
 import { summary } from "./rulewords.js";
 import * as store from "./store.js";
 
 const NAMES = "pitch.names";
 const $ = (selector, root = document) => root.querySelector(selector);
-const presets = JSON.parse(document.getElementById("presets").textContent);
 const words = JSON.parse(document.getElementById("rule-words").textContent);
 const form = $("#start-form");
 const seats = [...form.querySelectorAll(".seat")];
@@ -26,7 +25,7 @@ const MOONS = {
   "win-minus-hole": { success: "win", failure: "minus", penalty: 10, not_in_hole: true },
 };
 
-const chosen = () => presets[form.elements.variant.value] ?? presets["ten-point"];
+const chosen = () => PRESETS[form.elements.variant.value] ?? PRESETS["ten-point"]; // the engine's, as the server's
 
 // The rules the answers make (the preset with the house rules), or the preset's while the house rules are refused;
 // `five` false: without the dealer sitting out (the counts the game offers besides five).

@@ -163,3 +163,18 @@ def controlled_page(persistent, base: str, game: bool = True, **start):
         page.goto(base + "/")
     wait_controlled(page)
     return context, page, game_id
+
+
+def choose(dialog, field: str, name) -> None:
+    """Tap the choice called `name` (its label, exactly) of the hand form's `field` (bidder, bid, quick, ...)."""
+    dialog.locator(f"#f-{field}").get_by_role("radio", name=str(name), exact=True).click()
+
+
+def save_quick_hand(dialog, bidder: str, bid: int, taken: int) -> None:
+    """In the open hand form, quick entry: tap the bidder, the bid and the points the bidders took, then Save and
+    wait for the form to close."""
+    choose(dialog, "bidder", bidder)
+    choose(dialog, "bid", bid)
+    choose(dialog, "quick", taken)
+    dialog.locator('[data-action="save"]').click()
+    dialog.wait_for(state="hidden")

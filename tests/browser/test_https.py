@@ -12,6 +12,7 @@ import pytest
 import requests
 import tls
 from playwright.sync_api import expect
+from table import choose
 from tables import FOUR
 
 # The HTTPS deployments, and a Chromium that trusts their certificate in place of the plain one.
@@ -129,9 +130,9 @@ def quick_hand(page, bidder: str, bid: int, taken: int) -> None:
     page.locator('[data-action="log"]').click()
     dialog = page.locator("#hand-dialog")
     dialog.wait_for(state="visible")
-    dialog.locator("#f-bidder").get_by_role("radio", name=bidder, exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name=str(bid), exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name=str(taken), exact=True).click()
+    choose(dialog, "bidder", bidder)
+    choose(dialog, "bid", str(bid))
+    choose(dialog, "quick", str(taken))
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
 

@@ -52,18 +52,23 @@ def sheet_and_form(page, base: str, playing: Table) -> list[str]:
     return problems
 
 
+def every_screen(page, base: str, playing: Table) -> list[str]:
+    """The problems of every screen of a game: its sheet and hand form in play (rows of every kind), then once won
+    the winner screen and the share page."""
+    playing.in_play()
+    problems = sheet_and_form(page, base, playing)
+    playing.finish()
+    reopen(page, base, playing.game)
+    problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+    page.goto(f"{base}/share/{playing.game['id']}")
+    return problems + [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+
+
 @pytest.mark.parametrize("names", NAMES)
 @pytest.mark.parametrize(("variant", "count"), CELLS, ids=[cell_id(*cell) for cell in CELLS])
 def test_every_screen_of_a_game_holds(live_server, new_page, variant, count, names):
     playing = Table(live_server, variant, count, names)
-    playing.in_play()
-    page = new_page(entry=None, service_workers="block")
-    problems = sheet_and_form(page, live_server, playing)
-    playing.finish()
-    reopen(page, live_server, playing.game)
-    problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
-    page.goto(f"{live_server}/share/{playing.game['id']}")
-    problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
+    problems = every_screen(new_page(entry=None, service_workers="block"), live_server, playing)
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 
@@ -73,15 +78,8 @@ def test_every_screen_of_a_game_of_five_holds(live_server, new_page, variant, na
     """Five at a table, the dealer sitting out: five score columns, the form's line of who sits out and the four
     bidders, the winning pair's banner and the share page, at every width and at 200 % text."""
     playing = Table(live_server, variant, 5, names, rules=SIT_OUT)
-    playing.in_play()
-    page = new_page(entry=None, service_workers="block")
-    problems = sheet_and_form(page, live_server, playing)
-    playing.finish()
+    problems = every_screen(new_page(entry=None, service_workers="block"), live_server, playing)
     assert len(playing.current()["winners"]) == 2
-    reopen(page, live_server, playing.game)
-    problems += [f"winner {p}" for p in problems_at_every_width(page, "main", text_200=True)]
-    page.goto(f"{live_server}/share/{playing.game['id']}")
-    problems += [f"share {p}" for p in problems_at_every_width(page, "main", text_200=True)]
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)
 
 

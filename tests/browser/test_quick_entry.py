@@ -8,7 +8,7 @@ import pytest
 import requests
 from longnames import LONG_PLAYERS, TEAMS, open_game
 from playwright.sync_api import expect
-from table import api, assert_sheet, controlled_page, wait_sent, wait_server
+from table import api, assert_sheet, choose, controlled_page, wait_sent, wait_server
 
 pytestmark = pytest.mark.browser
 
@@ -72,9 +72,9 @@ def open_form(page):
 
 def quick_hand(dialog, bidder: str, bid: str, taken: int) -> None:
     """Bidder, bid, the bidders' points, Save: four taps."""
-    dialog.locator("#f-bidder").get_by_role("radio", name=bidder, exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name=bid, exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name=str(taken), exact=True).click()
+    choose(dialog, "bidder", bidder)
+    choose(dialog, "bid", bid)
+    choose(dialog, "quick", str(taken))
     dialog.locator('[data-action="save"]').click()
 
 
@@ -91,9 +91,9 @@ def test_a_quick_hand_takes_four_taps_and_no_scrolling(live_server, new_page, va
     expect(dialog.locator("#f-quick input[name=taken]")).to_have_count(total + 1)
     assert page.evaluate(SCROLL_NEEDED) == []
     page.evaluate(COUNT_TAPS)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name=str(total - 4), exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[1])
+    choose(dialog, "bid", "5")
+    choose(dialog, "quick", str(total - 4))
     live = dialog.locator(".live")
     expect(live).to_have_text(f"{TEAMS[1]} took {total - 4} of {total}: made 5.")
     assert page.evaluate(SCROLL_NEEDED) == [], "the filled form needs a scroll"
@@ -113,9 +113,9 @@ def test_the_sheet_shows_the_totals_of_quick_hands_and_a_set_is_not_green(live_s
     open_game(page, live_server, game)
     quick_hand(open_form(page), LONG_PLAYERS[1], "6", 7)  # Grandma & Grandpa Jo make 6 with 7: 3-7
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[2], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name="4", exact=True).click()  # 4 of the 5: set
+    choose(dialog, "bidder", LONG_PLAYERS[2])
+    choose(dialog, "bid", "5")
+    choose(dialog, "quick", "4")  # 4 of the 5: set
     live = dialog.locator(".live")
     expect(live).to_have_text(f"{TEAMS[0]} took 4 of 10: set, −5.")
     expect(live).to_have_class("live set")
@@ -140,11 +140,11 @@ def test_a_moon_given_as_points_is_made_only_with_every_point(live_server, new_p
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
     open_game(page, live_server, long_game(live_server))
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name="9", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[0])
+    choose(dialog, "bid", "Moon")
+    choose(dialog, "quick", "9")
     expect(dialog.locator(".live")).to_have_class("live set")
-    dialog.locator("#f-quick").get_by_role("radio", name="10", exact=True).click()
+    choose(dialog, "quick", "10")
     expect(dialog.locator(".live")).to_have_class("live ok")
     expect(dialog.locator(".live")).to_have_text(f"{TEAMS[0]} took 10 of 10: made moon. Winner: {TEAMS[0]}.")
 
@@ -160,13 +160,13 @@ def test_choosing_the_moon_takes_every_point_in_one_tap(live_server, new_page, v
     open_game(page, live_server, long_game(live_server, variant))
     total = CARD_POINT_GAMES[variant]
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[0])
+    choose(dialog, "bid", "Moon")
     expect(dialog.locator("#f-quick").get_by_role("radio", name=str(total), exact=True)).to_be_checked()
     expect(dialog.locator(".live")).to_have_class("live ok")
-    dialog.locator("#f-quick").get_by_role("radio", name=str(total - 1), exact=True).click()
+    choose(dialog, "quick", str(total - 1))
     expect(dialog.locator(".live")).to_have_class("live set")
-    dialog.locator("#f-bid").get_by_role("radio", name="Moon", exact=True).click()  # chosen again: still as tapped
+    choose(dialog, "bid", "Moon")  # chosen again: still as tapped
     expect(dialog.locator("#f-quick").get_by_role("radio", name=str(total - 1), exact=True)).to_be_checked()
 
 
@@ -188,8 +188,8 @@ def test_card_by_card_is_one_tap_away_and_remembered_after_a_reload(live_server,
     dialog = open_form(page)
     expect(dialog.locator("#f-captured")).to_be_visible()
     expect(dialog.locator("#f-quick")).to_be_hidden()
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="5", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[1])
+    choose(dialog, "bid", "5")
     dialog.locator("#f-captured_three").get_by_role("radio", name=TEAMS[0]).click()
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
@@ -248,9 +248,9 @@ def test_no_axe_violations_on_the_quick_form(live_server, new_page, axe):
     page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
     open_game(page, live_server, long_game(live_server))
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="7", exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name="6", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[1])
+    choose(dialog, "bid", "7")
+    choose(dialog, "quick", "6")
     expect(dialog.locator(".live")).to_have_class("live set")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -264,8 +264,8 @@ def test_three_players_alone_give_points_with_steppers(live_server, new_page):
     game = requests.post(f"{live_server}/api/games", json=body, timeout=10).json()
     open_game(page, live_server, game)
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="4", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[0])
+    choose(dialog, "bid", "4")
     for _ in range(3):
         dialog.get_by_role("button", name=f"One point more for {LONG_PLAYERS[1]}").click()
     dialog.get_by_role("button", name=f"One point more for {LONG_PLAYERS[2]}").click()
@@ -285,8 +285,8 @@ def test_the_high_low_jack_game_form_fits_with_three_long_names(live_server, new
     expect(dialog.locator("#f-captured")).to_be_visible()
     expect(dialog.locator('[data-action="entry"]')).to_have_count(0)
     assert page.evaluate(SCROLL_NEEDED) == []
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[2], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="3", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[2])
+    choose(dialog, "bid", "3")
     dialog.locator("#f-captured_game").get_by_role("radio", name="Nobody (tied)").click()
     expect(dialog.locator("#f-captured_jack").get_by_role("radio", name=LONG_PLAYERS[2])).to_be_checked()
     assert page.evaluate(SCROLL_NEEDED) == []
@@ -300,9 +300,9 @@ def test_a_half_entered_quick_hand_comes_back_after_a_reload(live_server, new_pa
     page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
     open_game(page, live_server, long_game(live_server))
     dialog = open_form(page)
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="6", exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name="7", exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[1])
+    choose(dialog, "bid", "6")
+    choose(dialog, "quick", "7")
     page.reload()
     dialog = page.locator("#hand-dialog")
     dialog.wait_for(state="visible")

@@ -9,7 +9,7 @@ import pytest
 import requests
 from longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
 from playwright.sync_api import expect
-from table import wait_controlled, wait_server
+from table import choose, wait_controlled, wait_server
 
 pytestmark = pytest.mark.browser
 
@@ -123,9 +123,9 @@ def test_the_banners_rematch_of_a_group_game_stays_in_the_group(live_server, new
     # this phone keeps score of the rematch: a hand goes in with the key it was given
     page.locator('[data-action="log"]').click()
     dialog = page.locator("#hand-dialog")
-    dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[1], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="6", exact=True).click()
-    dialog.locator("#f-captured_two").get_by_role("radio", name=TEAMS[0], exact=True).click()
+    choose(dialog, "bidder", LONG_PLAYERS[1])
+    choose(dialog, "bid", "6")
+    choose(dialog, "captured_two", TEAMS[0])
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
     # the line read "All changes saved." before the tap too: what counts is that the hand reaches the server, once

@@ -7,6 +7,7 @@ import pytest
 import requests
 from longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
 from playwright.sync_api import expect
+from table import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
@@ -94,7 +95,7 @@ def test_both_teams_take_points_at_narrow_widths(live_server, new_page, size):
     page.locator('[data-action="log"]').click()
     dialog = page.locator("#hand-dialog")
     dialog.locator("#f-bidder").get_by_role("radio", name=LONG_PLAYERS[0]).click()
-    dialog.locator("#f-bid").get_by_role("radio", name="3", exact=True).click()
+    choose(dialog, "bid", "3")
     for point in ("ace", "two"):
         defenders = dialog.locator(f"#f-captured_{point}").get_by_role("radio", name=TEAMS[1])
         defenders.click()  # a real tap: fails if the button is out of reach

@@ -10,7 +10,7 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from table import api, assert_sheet
+from table import api, assert_sheet, save_quick_hand
 
 pytestmark = pytest.mark.browser
 
@@ -67,11 +67,7 @@ def quick_hand(page, bidder: str, bid: int, taken: int) -> int:
     dialog = page.locator("#hand-dialog")
     dialog.wait_for(state="visible")
     page.evaluate(COUNT_TAPS)
-    dialog.locator("#f-bidder").get_by_role("radio", name=bidder, exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name=str(bid), exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name=str(taken), exact=True).click()
-    dialog.locator('[data-action="save"]').click()
-    dialog.wait_for(state="hidden")
+    save_quick_hand(dialog, bidder, bid, taken)
     return page.evaluate("() => window.taps")
 
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from table import api, assert_sheet, wait_controlled, wait_sent, wait_server
+from table import api, assert_sheet, choose, save_quick_hand, wait_controlled, wait_sent, wait_server
 
 from scorekeeper.rules import make_table, parse_hand, score
 
@@ -86,11 +86,7 @@ def quick_hand(page, dealer: int, bidder: int, bid: int, taken: int) -> int:
     page.evaluate(COUNT_TAPS)
     expect(dialog.locator('[data-slot="sits-out"]')).to_contain_text(f"{SEATED[dealer]} deals and sits out")
     assert offered(dialog) == [name for seat, name in enumerate(SEATED) if seat != dealer]
-    dialog.locator("#f-bidder").get_by_role("radio", name=SEATED[bidder], exact=True).click()
-    dialog.locator("#f-bid").get_by_role("radio", name=str(bid), exact=True).click()
-    dialog.locator("#f-quick").get_by_role("radio", name=str(taken), exact=True).click()
-    dialog.locator('[data-action="save"]').click()
-    dialog.wait_for(state="hidden")
+    save_quick_hand(dialog, SEATED[bidder], bid, taken)
     return page.evaluate("() => window.taps")
 
 
@@ -157,7 +153,7 @@ def test_a_hand_of_five_is_corrected_and_every_later_hand_rescored(live_server, 
     dialog.wait_for(state="visible")
     expect(dialog.locator('[data-slot="sits-out"]')).to_contain_text(f"{SEATED[0]} deals and sits out")
     assert offered(dialog) == SEATED[1:]
-    dialog.locator("#f-quick").get_by_role("radio", name="3", exact=True).click()
+    choose(dialog, "quick", "3")
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
     wait_sent(page)

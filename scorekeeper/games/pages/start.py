@@ -18,22 +18,6 @@ from . import bp
 from .forms import COMMON, StartForm
 
 
-def presets_json() -> dict[str, Any]:
-    """What the start page's script needs of each preset: seats, defaults and its points."""
-    return {
-        name: {
-            "description": DESCRIPTIONS[name], "players": rules.players, "teams": rules.team_count,
-            "counts": list(rules.seat_counts), "partners": rules.partners,
-            "target": rules.target, "min_bid": rules.min_bid, "max_bid": rules.max_bid,
-            "end": rules.end, "time_limit_minutes": rules.time_limit_minutes,
-            "moon": rules.to_dict()["moon"], "top_bid": max(rules.all_tricks_bid or 0, rules.total_points),
-            "points": dict(rules.points), "in_play": rules.in_play, "smudge": rules.smudge,
-            "all_tricks_bid": rules.all_tricks_bid, "forced_bid": rules.forced_bid,
-        }
-        for name, rules in PRESETS.items()
-    }
-
-
 def recent_games() -> list[dict[str, Any]]:
     """The games whose edit keys this browser holds, most recent first."""
     found = []
@@ -56,7 +40,7 @@ def _page(form: StartForm, status: int = 200):
     rules = form.game_rules()
     more = [name for name in PRESETS if name not in COMMON]
     page = render_template(
-        "games/index.html", form=form, presets=presets_json(), words=rulewords.words_json(), recent=recent_games(),
+        "games/index.html", form=form, descriptions=DESCRIPTIONS, words=rulewords.words_json(), recent=recent_games(),
         common=COMMON, more=more, catalogue=CATALOGUE, rules=rules, summary=rulewords.summary(rules),
     )
     return page, status
