@@ -5,17 +5,9 @@
 // of who took each card; the default, and "Card by card" switches, remembered on this phone.
 
 import * as engine from "./engine.js";
+import { hashState } from "./handhash.js";
+import { quickEntry, remembered } from "./quickentry.js";
 import * as sheet from "./sheet.js";
-
-const ENTRY = "pitch.entry"; // localStorage: "cards" when this phone gives hands card by card
-
-function remembered() {
-  try {
-    return localStorage.getItem(ENTRY) === "cards" ? "cards" : "points";
-  } catch {
-    return "points"; // storage refused (private mode): quick entry, not remembered
-  }
-}
 
 export class HandForm {
   constructor(form, teamLabels) {
@@ -36,70 +28,6 @@ export class HandForm {
       const step = event.target.closest?.("[data-step]");
       if (step) this.step(step);
     });
-  }
-
-  // Whether this game's hands may be given as points, as the quick fieldset is drawn (the offline shell's
-  // is drawn for its variant: a game whose sides or points differ from it enters card by card).
-  get quickOn() {
-    if (!this.quick || !this.before || !this.engine.takesPoints(this.rules)) return false;
-    const sides = this.quick.querySelectorAll("[data-side]").length || 2;
-    return sides === this.sideNames().length && Number(this.quick.dataset.total) === this.engine.handTotal(this.rules);
-  }
-
-  setMode(mode) {
-    this.mode = this.quickOn ? mode : "cards";
-    if (!this.quick) return;
-    for (const node of this.form.querySelectorAll("[data-entry]")) node.hidden = node.dataset.entry !== this.mode;
-    this.switcher.hidden = !this.quickOn;
-    this.switcher.textContent = this.mode === "points" ? "Card by card" : "Points only";
-    this.form.classList.toggle("quick-mode", this.mode === "points");
-  }
-
-  // The other way of giving this hand; the choice is this phone's from now on.
-  switchEntry() {
-    const mode = this.mode === "points" ? "cards" : "points";
-    try {
-      localStorage.setItem(ENTRY, mode);
-    } catch {
-      // storage refused: the switch holds for this form only
-    }
-    this.setMode(mode);
-    this.clearErrors();
-    this.update();
-  }
-
-  // A side's − or + button (more than two sides): one point less or more, within the hand.
-  step(button) {
-    const input = button.parentElement.querySelector("input");
-    const total = this.engine.handTotal(this.rules);
-    const value = Math.min(total, Math.max(0, (Number.parseInt(input.value, 10) || 0) + Number(button.dataset.step)));
-    input.value = String(value);
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  }
-
-  sideInputs() {
-    return [...(this.quick?.querySelectorAll("[data-side] input") ?? [])];
-  }
-
-  // Each side's points as quick entry gives them, or null before the bidders' points are tapped.
-  sidePoints(bidder) {
-    const total = this.engine.handTotal(this.rules);
-    const inputs = this.sideInputs();
-    if (!inputs.length) {
-      const taken = this.value("taken");
-      if (taken === null || bidder === null) return null;
-      const points = [total - Number(taken), total - Number(taken)];
-      points[this.bidding()] = Number(taken);
-      return points;
-    }
-    const bidding = this.bidding();
-    const read = (input) => (input.value.trim() === "" ? 0 : Number(input.value));
-    const others = inputs.reduce((sum, input, side) => sum + (side === bidding ? 0 : read(input)), 0);
-    inputs.forEach((input, side) => {
-      input.readOnly = side === bidding;
-      if (side === bidding) input.value = String(total - others);
-    });
-    return bidder === null ? null : inputs.map(read);
   }
 
   value(name) {
@@ -362,41 +290,9 @@ export class HandForm {
     (group?.querySelector("input:not(:disabled)") ?? node).focus?.();
     node.scrollIntoView?.({ block: "nearest" });
   }
-
-  // The form's state for the URL hash: b=bidder, d=bid, t=trump, a=all tricks, c=one letter per point.
-  toHash() {
-    const params = new URLSearchParams({ id: this.form.elements.hand_id.value });
-    const pairs = { b: "bidder", d: "bid", t: "trump", a: "all_tricks" };
-    for (const [short, name] of Object.entries(pairs)) {
-      const value = this.value(name);
-      if (value) params.set(short, value);
-    }
-    params.set("c", this.points.map((key) => (this.value(`captured_${key}`) ?? "-").charAt(0)).join(""));
-    if (this.quick) params.set("e", this.mode);
-    const inputs = this.sideInputs();
-    const quick = inputs.length ? inputs.map((input) => input.value).join(",") : this.value("taken");
-    if (quick) params.set("q", quick);
-    return params.toString();
-  }
-
-  fromHash(text) {
-    const params = new URLSearchParams(text);
-    this.dirty = [...params.keys()].some((key) => key !== "id");
-    if (params.get("id")) this.form.elements.hand_id.value = params.get("id");
-    const pairs = { b: "bidder", d: "bid", t: "trump", a: "all_tricks" };
-    for (const [short, name] of Object.entries(pairs)) if (params.has(short)) this.check(name, params.get(short));
-    if (params.has("e")) this.setMode(params.get("e") === "cards" ? "cards" : "points");
-    const quick = params.get("q");
-    const inputs = this.sideInputs();
-    if (quick && inputs.length) quick.split(",").forEach((value, side) => inputs[side] && (inputs[side].value = value));
-    else if (quick) this.check("taken", quick);
-    const letters = params.get("c") ?? "";
-    this.points.forEach((key, index) => {
-      const letter = letters.charAt(index);
-      if (!letter || letter === "-") return;
-      this.check(`captured_${key}`, letter === "n" ? "none" : letter);
-      this.touched.add(key);
-    });
-    this.update();
-  }
 }
+
+// quickOn, setMode, switchEntry, step, sideInputs, sidePoints (quickentry.js: the getter kept a getter), and
+// toHash, fromHash (handhash.js)
+Object.defineProperties(HandForm.prototype, Object.getOwnPropertyDescriptors(quickEntry));
+Object.assign(HandForm.prototype, hashState);
