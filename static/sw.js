@@ -1,6 +1,6 @@
 // The service worker. /sw.js (scorekeeper/games/pwa.py) serves this file after the lines it writes first:
 // VERSION (a digest of every asset and template), PRECACHE (the app shell: versioned static files, the
-// start page, the offline game shells, a group's start page shell) and importScripts of js/outbox.js at its versioned URL (a classic
+// start page, the offline game shells, a group's start page shell) and importScripts of js/outboxstore.js and js/outbox.js at their versioned URLs (a classic
 // worker: it cannot use the pages' import map, and module workers are not in every browser yet; it sends
 // the outbox and never scores, so it needs nothing more of the client core). A deploy changes them, so the
 // browser installs the new worker next to the old one; the page offers "new version, reload", and only

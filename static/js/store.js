@@ -7,6 +7,7 @@
 // outbox's IndexedDB (localStorage holds only the edit keys).
 
 import { phoneGame } from "./core.js";
+import "./outboxstore.js";
 import "./outbox.js";
 
 const outbox = globalThis.PitchOutbox;

@@ -181,6 +181,7 @@ describe("the sync line", () => {
 describe("the outbox's Retry-After", () => {
   test("seconds, an HTTP date, or nothing", async () => {
     globalThis.self ??= globalThis;
+    await import("../../static/js/outboxstore.js");
     await import("../../static/js/outbox.js");
     const { retryAt, queuedAt } = globalThis.PitchOutbox;
     const answer = (value) => ({ headers: new Headers(value === null ? {} : { "Retry-After": value }) });

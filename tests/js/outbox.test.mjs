@@ -8,6 +8,7 @@ import { test } from "node:test";
 import { syncText } from "../../static/js/syncline.js";
 
 globalThis.self ??= globalThis; // outbox.js is a plain script for pages and the worker: it sets self.PitchOutbox
+await import("../../static/js/outboxstore.js");
 await import("../../static/js/outbox.js");
 const { request } = globalThis.PitchOutbox;
 
