@@ -50,7 +50,8 @@ def test_the_worker_precaches_every_asset_the_pages_load(client, make_game):
             assert url in precache, (path, url)
     assert {"/", "/offline", "/offline/not-sent", "/manifest.webmanifest"} <= set(precache)
     assert {f"/shell/{variant}" for variant in PRESETS} <= set(precache)
-    assert re.search(r'^importScripts\("/static/js/outboxstore\.js\?v=\w+", "/static/js/outbox\.js\?v=\w+"\);$', text, re.M)
+    store, outbox = (rf'"/static/js/{name}\.js\?v=\w+"' for name in ("outboxstore", "outbox"))
+    assert re.search(rf"^importScripts\({store}, {outbox}\);$", text, re.M)
 
 
 def test_a_deploy_that_changes_any_asset_is_a_new_worker(client, monkeypatch):
