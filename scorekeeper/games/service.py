@@ -16,7 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.groups.models import Group
 from scorekeeper.nights.models import Night, NightRound, NightTable
 from scorekeeper.rules import GameState, ScoredHand, Table, hand_to_dict, play, score
-from scorekeeper.web import revisions
+from scorekeeper.web import records, revisions
 from scorekeeper.web.database import writing
 from scorekeeper.web.keys import Forbidden, check_key, is_token, key_matches, opened
 from scorekeeper.web.records import NotFound, utcnow
@@ -84,9 +84,7 @@ def mark_finished(game: Game, state: GameState) -> None:
 
 def get_game(game_id: str) -> Game:
     """The game called `game_id`, or NotFound; if its clock has run out, time is called first."""
-    game = db.session.get(Game, game_id) if is_token(game_id) else None
-    if game is None:
-        raise NotFound(NO_GAME)
+    game = records.found(Game, game_id, NO_GAME)
     if clock.has_run_out(game) and not state_of(game).outcome:
         with writing():
             game = lock_game(game_id)
