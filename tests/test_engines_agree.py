@@ -23,6 +23,7 @@ from scorekeeper.rules import (
     PRESETS,
     SUITS,
     RuleError,
+    document,
     make_table,
     parse_hand,
     play,
@@ -35,6 +36,14 @@ VECTORS = TESTS / "vectors"
 SCORE_CLI = TESTS / "js" / "score_cli.mjs"
 ENGINE = TESTS.parent / "static" / "js" / "engine.js"
 NODE = shutil.which("node")
+# Node runs the engine with its rules document (tests/js/rules.mjs), written by this process's Python engine.
+NODE_ENV = {**os.environ, "PITCH_RULES_DOCUMENT": document.text()}
+
+
+def node(*args: str) -> list[str]:
+    """A Node command that can import the engine."""
+    return [NODE or "node", "--import", (TESTS / "js" / "rules.mjs").as_uri(), *args]
+
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 # Names on which Python's strip/casefold and JavaScript's trim/toLowerCase would disagree.
 TRICKY_NAMES = ["\x1cCy\x85", "\ufeffDi", "", "   ", "\u3000", "x" * 40, "x" * 41, "😀" * 40, "😀" * 41, 7, None]
@@ -71,7 +80,8 @@ def python_result(case):
 def javascript_results(cases):
     """The cases scored by the JavaScript engine, in one Node process."""
     run = subprocess.run(
-        [NODE, str(SCORE_CLI)], input=json.dumps({"cases": cases}), capture_output=True, text=True, timeout=120,
+        node(str(SCORE_CLI)), input=json.dumps({"cases": cases}), capture_output=True, text=True, timeout=120,
+        env=NODE_ENV,
     )
     assert run.returncode == 0, run.stderr
     results = json.loads(run.stdout)["results"]
@@ -96,7 +106,8 @@ def test_presets_agree():
         "const presets = Object.fromEntries(Object.entries(e.PRESETS).map(([name, r]) => [name, full(r)]));"
         "console.log(JSON.stringify([presets, e.DESCRIPTIONS, e.SUITS, e.MOON, e.CATALOGUE]));"
     )
-    run = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
+                         env=NODE_ENV)
     assert run.returncode == 0, run.stderr
     presets = {
         name: {**rules.to_dict(), "points": rules.points, "in_play": rules.in_play, "partners": rules.partners,

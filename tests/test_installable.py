@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from scorekeeper.rules import PRESETS
+from scorekeeper.rules import PRESETS, document
 from scorekeeper.web import assets
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
@@ -119,8 +119,10 @@ def test_the_import_map_maps_every_module_to_its_version_and_the_csp_allows_only
     assert len(scripts) == 1
     imports = json.loads(scripts[0])["imports"]
     modules = sorted(f"/static/{path.relative_to(STATIC).as_posix()}" for path in (STATIC / "js").rglob("*.js"))
+    rules = imports.pop("/static/js/engine/rules.json")
     assert sorted(imports) == modules
     assert all(re.fullmatch(rf"{re.escape(plain)}\?v=\w+", url) for plain, url in imports.items())
+    assert re.fullmatch(r"/rules\.json\?v=\w+", rules)
     digest = base64.b64encode(hashlib.sha256(scripts[0].encode()).digest()).decode()
     policy = response.headers["Content-Security-Policy"]
     assert f"script-src 'self' 'sha256-{digest}';" in policy
@@ -153,3 +155,23 @@ def test_the_import_map_is_built_once_a_process_and_anew_by_the_next_deploy(app,
     app.debug = True
     monkeypatch.setattr(assets, "version", changed("js/core.js", "y"))
     assert import_map_of(client)["/static/js/core.js"] == before["/static/js/core.js"].replace("?v=", "?v=y")
+
+
+def test_the_engine_reads_the_rules_document_python_serves(client):
+    """One copy of the catalogue and the presets: the browser's engine imports ./rules.json, which the import map
+    sends to /rules.json, the document rules/document.py writes; a versioned URL is kept for good, and the worker
+    keeps it for offline use."""
+    base = (STATIC / "js" / "engine" / "base.js").read_text("utf-8")
+    assert 'import RULES from "./rules.json" with { type: "json" };' in base
+    assert not (STATIC / "js" / "engine" / "rules.json").exists()
+    url = import_map_of(client)["/static/js/engine/rules.json"]
+    response = client.get(url)
+    assert response.status_code == 200 and response.mimetype == "application/json"
+    assert response.get_data(as_text=True) == document.text()
+    assert json.loads(response.get_data(as_text=True))["presets"].keys() == PRESETS.keys()
+    assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    again = client.get(url, headers={"If-None-Match": response.headers["ETag"]})
+    assert again.status_code == 304
+    plain = client.get("/rules.json")
+    assert plain.headers["Cache-Control"] == "no-cache" and plain.get_data() == response.get_data()
+    assert url in client.get("/sw.js").get_data(as_text=True)

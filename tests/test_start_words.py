@@ -6,7 +6,7 @@ import json
 import subprocess
 
 import pytest
-from test_engines_agree import ENGINE, NODE, needs_node
+from test_engines_agree import ENGINE, NODE_ENV, needs_node, node
 
 from scorekeeper.rules import PRESETS, preset
 from scorekeeper.sheet.rulewords import summary, words_json
@@ -40,7 +40,8 @@ def javascript_summaries() -> list[str]:
         f"const cases = {json.dumps(CASES)};"
         "console.log(JSON.stringify(cases.map(([v, o]) => w.summary(e.houseRules(v, o), words))));"
     )
-    run = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
+                         env=NODE_ENV)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 
@@ -110,7 +111,8 @@ def sheet_cases() -> list[dict]:
 
 
 def run_node(script: str):
-    run = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
+                         env=NODE_ENV)
     assert run.returncode == 0, run.stderr
     return json.loads(run.stdout)
 

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, current_app, jsonify, render_template, url_for
 
 from scorekeeper.rules import PRESETS, make_table, start, state_to_dict
-from scorekeeper.web.assets import asset, templates_digest
+from scorekeeper.web.assets import asset, rules_url, templates_digest
 
 from .pages.handform import new_hand_form
 
@@ -31,11 +31,11 @@ def shell_files() -> list[str]:
 
 
 def precache() -> list[str]:
-    """What the worker stores when it installs: versioned static files, the start page, the shells (a game's of
-    each variant, and a group's start page)."""
+    """What the worker stores when it installs: versioned static files and the rules document, the start page,
+    the shells (a game's of each variant, and a group's start page)."""
     pages = [url_for("pages.index"), url_for("pwa.offline"), url_for("pwa.not_sent"), url_for("pwa.web_manifest")]
     shells = [url_for("pwa.shell", variant=variant) for variant in PRESETS] + [url_for("groups.start_shell")]
-    return [asset(name) for name in shell_files()] + pages + shells
+    return [asset(name) for name in shell_files()] + [rules_url()] + pages + shells
 
 
 def release() -> str:

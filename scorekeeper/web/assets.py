@@ -8,16 +8,20 @@ import hashlib
 import json
 import os
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 
 from flask import Flask, Response, current_app, request, url_for
 from jinja2 import TemplateNotFound
 from markupsafe import Markup
 
+from scorekeeper.rules import document
+
 from . import memory, security
 
 _VERSIONS: dict[tuple[str, float], str] = {}
 YEAR = 365 * 24 * 3600
+RULES_MODULE = "js/engine/rules.json"  # what the browser's engine imports: the rules document, served at /rules.json
 DIGESTS = 16  # digests of sets of templates kept per process (the code asks for a handful)
 
 
@@ -56,9 +60,32 @@ def modules_in(folder: str) -> list[str]:
     return [name for name in modules() if name.startswith(f"js/{folder}/")]
 
 
+@cache
+def rules_document() -> tuple[str, str]:
+    """The rules document's text and its version (a short hash), once per process: a deploy changes it."""
+    text = document.text()
+    return text, hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def rules_url() -> str:
+    """The rules document's URL, with ?v=<hash> like every asset."""
+    return url_for("rules_document", v=rules_document()[1])
+
+
+def serve_rules_document() -> Response:
+    """The rules document the browser's engine reads: kept for good at this version's URL, checked elsewhere."""
+    text, tag = rules_document()
+    response = Response(text, mimetype="application/json")
+    response.set_etag(tag)
+    versioned = request.args.get("v") == tag
+    response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable" if versioned else "no-cache"
+    return response.make_conditional(request)
+
+
 def import_map_json() -> str:
     """The import map: each module's plain URL mapped to its versioned one, so that a plain
-    `import "./store.js"` in any module loads the file of this deploy, never a cached older one.
+    `import "./store.js"` in any module loads the file of this deploy, never a cached older one; the engine's
+    `./rules.json` mapped to the rules document.
 
     Built once per process (and static URL), like the templates' digest: a deploy starts new processes. In
     debug mode, where a module is edited while the server runs, once per set of file versions."""
@@ -68,6 +95,7 @@ def import_map_json() -> str:
     text = kept.get(key)
     if text is None:
         imports = {url_for("static", filename=name): asset(name) for name in modules()}
+        imports[url_for("static", filename=RULES_MODULE)] = rules_url()
         text = json.dumps({"imports": imports}, sort_keys=True).replace("<", "\\u003c")
         kept.put(key, text)
     return text
@@ -131,7 +159,9 @@ def templates_digest(names: Sequence[str] | None = None) -> str:
 
 
 def init_app(app: Flask) -> None:
-    """`asset()` and the import map for every template; the import map's CSP hash; static cache headers."""
+    """`asset()` and the import map for every template; the import map's CSP hash; static cache headers; the
+    rules document."""
+    app.add_url_rule("/rules.json", "rules_document", serve_rules_document)
     app.add_template_global(asset)
     app.add_template_global(import_map)
     app.add_template_global(modules_in)

@@ -1,6 +1,6 @@
 // The client core (static/js/core.js) on the shared vectors (tests/vectors/*.json): the waiting writes of
 // an outbox played on a game give what the engine gives, a refused hand stops them, and a change that
-// breaks a later hand is refused with the server's message. Run with: node --test tests/js/
+// breaks a later hand is refused with the server's message. Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";

@@ -1,5 +1,5 @@
 // The browser engine against the scoring vectors (tests/vectors/*.json) and a few direct checks.
-// Run with: node --test tests/js/
+// Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
 import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";

@@ -1,6 +1,6 @@
 // Five at a table on the sheet (static/js/sheet.js), over every case of tests/vectors/five-at-a-table.json scored by
 // the browser engine: the bidding columns are the bidder's side, the dealer's column is out, the winners are the pair.
-// Run with: node --test tests/js/
+// Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -1,6 +1,6 @@
 // The outbox's requests (static/js/outbox.js): a game started in a group is created through the group's API
 // on the group's key; any other create carries no key. And the sync line of a create the group refused asks
-// for a decision. Run with: node --test tests/js/
+// for a decision. Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
 import assert from "node:assert/strict";
 import { test } from "node:test";

@@ -1,33 +1,36 @@
-// Constants and helpers the engine shares: the point catalogue and the options' choices, the
-// errors, and Python's string and number rules (scorekeeper/rules/catalogue.py, errors.py, names.py).
+// Constants and helpers the engine shares: the point catalogue and the options' choices, the errors, and
+// Python's string and number rules (scorekeeper/rules/catalogue.py, errors.py, names.py). The catalogue, the
+// choices, the suits and the presets are read from the rules document Python writes (rules/document.py): the
+// app serves it at /rules.json, where the page's import map sends `./rules.json`.
+
+import RULES from "./rules.json" with { type: "json" };
+
+// A frozen copy of plain data, all the way down (the document's objects are the engine's constants).
+export function deepFreeze(value) {
+  if (value !== null && typeof value === "object") Object.values(value).forEach(deepFreeze);
+  return Object.freeze(value);
+}
 
 export const freeze = Object.freeze;
-export const CARD_POINTS = { ace: 1, jack: 1, off_jack: 1, high_joker: 1, low_joker: 1, ten: 1, three: 3, two: 1 };
-export const CATEGORIES = { high: 1, low: 1, jack: 1, game: 1 };
-export const SCHEMES = { card_points: CARD_POINTS, categories: CATEGORIES };
+export const DOCUMENT = deepFreeze(RULES);
+export const CARD_POINTS = DOCUMENT.card_points;
+export const CATEGORIES = DOCUMENT.categories;
+export const SCHEMES = freeze({ card_points: CARD_POINTS, categories: CATEGORIES });
 // The point catalogue, in the order defenders count their points past the target (`game` last).
-export const CATALOGUE = freeze([
-  "high", "low", "jack", "off_jack", "high_joker", "low_joker", "joker", "ace", "off_ace",
-  "ten", "five", "three", "off_three", "two", "game",
-]);
-export const IN_PLAY = ["all", "dealt"];
-export const SCHEME_IN_PLAY = { card_points: "all", categories: "dealt" };
+export const CATALOGUE = DOCUMENT.catalogue;
+export const IN_PLAY = DOCUMENT.in_play;
+export const SCHEME_IN_PLAY = DOCUMENT.scheme_in_play;
 // Points never null: in a `dealt` game High and Low are always in play.
-export const ALWAYS_IN_PLAY = ["high", "low"];
-export const POINT_VALUES = [1, 10];
-export const POINT_NAMES = {
-  ace: "the ace", jack: "the jack", off_jack: "the off-jack", high_joker: "the high joker",
-  low_joker: "the low joker", ten: "the ten", three: "the three", two: "the two",
-  high: "High", low: "Low", game: "Game",
-  joker: "the joker", off_ace: "the off-ace", five: "the five", off_three: "the off-three",
-};
-export const ENDS = ["bid_only", "first_to_target", "highest_past_target"];
+export const ALWAYS_IN_PLAY = DOCUMENT.always_in_play;
+export const POINT_VALUES = DOCUMENT.point_values;
+export const POINT_NAMES = DOCUMENT.point_names;
+export const ENDS = DOCUMENT.ends;
 // Who sits out each hand (five at a partnership game for four): only the dealer, or nobody (null).
-export const SIT_OUT = ["dealer"];
-export const SIT_OUT_PLAYERS = 5; // a game where the dealer sits out seats exactly this many
+export const SIT_OUT = DOCUMENT.sit_out;
+export const SIT_OUT_PLAYERS = DOCUMENT.sit_out_players; // a game where the dealer sits out seats exactly this many
 // Player counts a game allows: with partners two teams across the table, alone every player a team.
-export const PARTNER_COUNTS = [4, 6];
-export const ALONE_COUNTS = [2, 3, 4, 5, 6, 7];
+export const PARTNER_COUNTS = DOCUMENT.partner_counts;
+export const ALONE_COUNTS = DOCUMENT.alone_counts;
 export const MAX_SEATS = Math.max(...ALONE_COUNTS); // the most players any game seats
 export const INT_OPTIONS = {
   target: [1, 1000], min_bid: [1, 20], max_bid: [1, 20], forced_bid: [1, 20, true],
@@ -35,12 +38,12 @@ export const INT_OPTIONS = {
 };
 export const BOOL_OPTIONS = ["dealer_may_match", "trump_with_bid", "partners", "smudge"];
 export const MOON_OPTIONS = {
-  success: [(item) => item === "win" || item === "points", 'success must be "win" or "points"'],
-  failure: [(item) => item === "lose" || item === "minus", 'failure must be "lose" or "minus"'],
+  success: [(item) => DOCUMENT.moon_success.includes(item), 'success must be "win" or "points"'],
+  failure: [(item) => DOCUMENT.moon_failure.includes(item), 'failure must be "lose" or "minus"'],
   penalty: [(item) => isInt(item) && item >= 0 && item <= 100, "penalty must be a whole number from 0 to 100"],
   not_in_hole: [(item) => typeof item === "boolean", "not_in_hole must be true or false"],
 };
-export const DEFAULT_MOON = freeze({ success: "win", failure: "lose", penalty: 10, not_in_hole: false });
+export const DEFAULT_MOON = DOCUMENT.default_moon;
 // Fields of a hand body: what the table said, and what an exported game carries and is recomputed.
 export const RAW = ["bidder", "bid", "trump", "captured", "all_tricks", "misdeal"];
 export const DERIVED = ["id", "number", "dealer", "sides", "points", "made", "delta", "scores"];
@@ -48,7 +51,7 @@ export const DERIVED = ["id", "number", "dealer", "sides", "points", "made", "de
 export const SCORED = ["delta", "scores"];
 // Python's str.isspace() characters (JavaScript's trim() differs on \x1c-\x1f, \x85 and \ufeff).
 const SPACE = /[\t-\r\x1c- \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]/;
-export const NAME_MAX = 40;
+export const NAME_MAX = DOCUMENT.name_max;
 // Characters a name cannot hold (rules/names.py): bidi embeddings, overrides, isolates and marks,
 // control characters, line and paragraph separators, halves of a broken surrogate pair and the replacement
 // character a decoder leaves for broken bytes. ZWJ (U+200D) is allowed.
@@ -64,9 +67,9 @@ export const TAG = /^[\u{e0020}-\u{e007e}]$/u;
 export const BLACK_FLAG = "\u{1f3f4}";
 export const TAG_END = "\u{e007f}";
 
-export const MOON = "moon";
-export const PAIR = " & "; // between the two players of a side where the dealer sits out: "Ann & Cy"
-export const SUITS = freeze(["clubs", "diamonds", "hearts", "spades"]);
+export const MOON = DOCUMENT.moon;
+export const PAIR = DOCUMENT.pair; // between the two players of a side where the dealer sits out: "Ann & Cy"
+export const SUITS = DOCUMENT.suits;
 
 // A hand, a player list or a house rule that the rules refuse.
 export class RuleError extends Error {
