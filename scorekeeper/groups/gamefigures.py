@@ -33,14 +33,13 @@ class GameFigures:
     finished: dt.datetime | None  # when it finished, or None while it is played
     teams: tuple[tuple[int, ...], ...]  # the seats of each team
     winner: int | None
-    seats: tuple[PlayerStats, ...]  # each seat's bids
+    seats: tuple[PlayerStats, ...]  # each seat's bids and hands sat out
     scores: tuple[int, ...]
     labels: tuple[str, ...]  # what the table calls each team
     hand_points: tuple[tuple[int, int, int, int], ...] = ()  # each seat's HAND_POINTS (card-point games only)
     bidding: tuple[tuple[tuple, ...], ...] = ()  # each seat's bids by level (scorekeeper.stats.bid_levels)
     cards: tuple[tuple[tuple[str, int, int], ...], ...] = ()  # each seat's team's points taken (cards_taken)
     winners: tuple[int, ...] = ()  # the teams that won: the winner, or at a table of five the winning pair's seats
-    sat_out: tuple[int, ...] = ()  # each seat's hands sat out (sat_out_hands)
 
     @property
     def won(self) -> frozenset[int]:
@@ -71,12 +70,6 @@ def hand_points(state: GameState) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(tuple(line) for line in found)
 
 
-def sat_out_hands(state: GameState) -> tuple[int, ...]:
-    """Each seat's hands sat out, as the game's own statistics count them (player_stats: where the dealer sits out,
-    the hands the seat dealt; a misdeal counts for no one, as in every figure); zeros in any other game."""
-    return tuple(line.sat_out for line in player_stats(state))
-
-
 def finished_time(game: Game, state: GameState, last_hand_at: Callable[[], dt.datetime | None]) -> dt.datetime | None:
     """When the game finished: the write that finished it; for a game finished before that was kept, its last
     hand's time (asked of `last_hand_at` only then), else its creation."""
@@ -96,7 +89,6 @@ def count_game(game: Game, state: GameState, last_hand_at: Callable[[], dt.datet
         seats=tuple(player_stats(state)), scores=tuple(state.scores),
         labels=tuple(table.team_label(team) for team in range(len(table.teams))),
         hand_points=hand_points(state), bidding=bid_levels(state), cards=cards_taken(state), winners=state.winners,
-        sat_out=sat_out_hands(state),
     )
 
 

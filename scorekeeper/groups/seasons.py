@@ -11,15 +11,13 @@ from typing import Any
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict, RuleError
 from scorekeeper.rules.names import clean_name
-from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
 from scorekeeper.web.keys import new_token
 from scorekeeper.web.records import NotFound
-from scorekeeper.web.revisions import touch
 
 from . import gamefigures, stats
 from .models import Group, Season, folded
-from .service import lock_group
+from .service import editing
 
 NO_SEASON = "This group has no such season. Reload the group to see its seasons."
 MOST_SEASONS = 200
@@ -108,8 +106,7 @@ def _season_of(group: Group, season_id: str) -> Season:
 
 def add_season(group_id: str, edit_key: str | None, body: Any) -> Season:
     """Name a season: `{"name": "2026", "from": "2026-01-01", "to": "2026-12-31"}`."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         body = json_object(body)
         name = _name(group, body.get("name"))
         starts, ends = _days(body, None)
@@ -117,27 +114,22 @@ def add_season(group_id: str, edit_key: str | None, body: Any) -> Season:
             raise Conflict(f"A group names at most {MOST_SEASONS} seasons.", "name")
         season = Season(id=new_token(), name=name, starts=starts, ends=ends)
         group.seasons.append(season)
-        touch(group)
     return season
 
 
 def change_season(group_id: str, edit_key: str | None, season_id: str, body: Any) -> Season:
     """Rename a season or change its days."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         season = _season_of(group, season_id)
         body = json_object(body)
         name = _name(group, body["name"], season) if "name" in body else season.name
         season.starts, season.ends = _days(body, season)
         season.name = name
-        touch(group)
     return season
 
 
 def remove_season(group_id: str, edit_key: str | None, season_id: str) -> Group:
     """Remove a season (its games stay)."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         group.seasons.remove(_season_of(group, season_id))
-        touch(group)
     return group

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from datetime import timedelta
 from functools import partial
 from typing import Any
@@ -41,6 +42,16 @@ def lock_group(group_id: str, edit_key: str | None) -> Group:
     return records.locked(Group, group_id, edit_key, NO_GROUP, realm="group")
 
 
+@contextmanager
+def editing(group_id: str, edit_key: str | None) -> Iterator[Group]:
+    """A change to a group: one transaction, the group's row locked and its key checked first, and its revision moved
+    on once the change is made, so every view kept of the group before it is stale."""
+    with writing():
+        group = lock_group(group_id, edit_key)
+        yield group
+        touch(group)
+
+
 def min_games_in(value: Any) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MIN_GAMES_MAX:
         raise RuleError(f"min_games must be a whole number from 0 to {MIN_GAMES_MAX}.", "min_games")
@@ -69,14 +80,12 @@ def create_group(body: Any) -> tuple[Group, str]:
 
 def update_group(group_id: str, edit_key: str | None, body: Any) -> Group:
     """Change the group's name or minimum games."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         body = json_object(body)
         if "name" in body:
             group.name = clean_name(body["name"], "The group's name", "name")
         if "min_games" in body:
             group.min_games = min_games_in(body["min_games"])
-        touch(group)
     return group
 
 
@@ -124,8 +133,7 @@ def add_person(group_id: str, edit_key: str | None, body: Any) -> Person:
 
 def rename_person(group_id: str, edit_key: str | None, person_id: str, body: Any) -> Person:
     """Rename a person (and change the short name): every view of the group shows the new name."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         person = _person_of(group, person_id)
         body = json_object(body)
         if "name" in body:
@@ -134,14 +142,12 @@ def rename_person(group_id: str, edit_key: str | None, person_id: str, body: Any
             person.name, person.folded = name, folded(name)
         if "short_name" in body:
             person.short_name = short_name_in(body)
-        touch(group)
     return person
 
 
 def merge_person(group_id: str, edit_key: str | None, person_id: str, body: Any) -> Group:
     """Fold a person into another (the same person typed twice): their games become the other's."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         person = _person_of(group, person_id)
         into_id = json_object(body).get("into")
         if into_id == person_id:
@@ -156,7 +162,6 @@ def merge_person(group_id: str, edit_key: str | None, person_id: str, body: Any)
         for game in played:
             game.people = [into.id if seat == person.id else seat for seat in game.people]
         group.people.remove(person)
-        touch(group)
     return group
 
 
@@ -229,13 +234,11 @@ def _add(group_id: str, edit_key: str | None, game_id: str, game_key: str) -> ga
 
 def remove_game(group_id: str, edit_key: str | None, game_id: str) -> Group:
     """Take a game out of the group; the game stays, with its names as played, and the group's key stops opening it."""
-    with writing():
-        group = lock_group(group_id, edit_key)
+    with editing(group_id, edit_key) as group:
         game = db.session.get(Game, game_id, with_for_update=True) if is_token(game_id) else None
         if game is None or game.group_id != group.id:
             raise NotFound("That game is not in this group.")
         game.group_id, game.people = None, None
-        touch(group)
     return group
 
 

@@ -14,37 +14,28 @@ from typing import Any
 from scorekeeper.games.models import Game
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.catalogue import CATALOGUE
-from scorekeeper.sheet.stats import level_order
+from scorekeeper.sheet.stats import BidCounts, level_order
 
 from . import gamefigures, ratings
 from .models import Group
 
 DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 BID_FIGURES = ("bids", "made", "set", "moons", "moons_made")
-SEAT_FIGURES = BID_FIGURES + ("bid_total", "counted_bids")
 HAND_POINTS = ("bidding_hands", "bidding_points", "defending_hands", "defending_points")
 
 
-@dataclass
-class Tally:
+@dataclass(kw_only=True)
+class Tally(BidCounts):
     """One person's figures over the games counted."""
 
     games: int = 0
     wins: int = 0
-    bids: int = 0
-    made: int = 0
-    set: int = 0
-    moons: int = 0
-    moons_made: int = 0
-    bid_total: int = 0  # the numbered bids added up (moons aside)
-    counted_bids: int = 0
     streak: int = 0  # wins in a row up to the last game counted
     longest_streak: int = 0
     bidding_hands: int = 0
     bidding_points: int = 0
     defending_hands: int = 0
     defending_points: int = 0
-    sat_out: int = 0  # hands dealt and sat out at a table of five
     levels: dict[tuple[int | str, bool], list[int]] = field(default_factory=dict)  # bids, made, points, change
     cards: dict[str, list[int]] = field(default_factory=dict)  # hands the point went to a team, to theirs
 
@@ -182,11 +173,9 @@ def _count_game(people: list[str], entry: gamefigures.GameFigures, tallies, part
         tally.games += 1
         tally.wins += seat in won
         tally.win(seat in won)
-        for name in SEAT_FIGURES:
-            setattr(tally, name, getattr(tally, name) + getattr(entry.seats[seat], name))
+        tally.add(entry.seats[seat])
         for name, value in zip(HAND_POINTS, entry.hand_points[seat], strict=True):
             setattr(tally, name, getattr(tally, name) + value)
-        tally.sat_out += entry.sat_out[seat]
         for bid, all_tricks, *counts in entry.bidding[seat]:
             line = tally.levels.setdefault((bid, all_tricks), [0, 0, 0, 0])
             line[:] = [mine + more for mine, more in zip(line, counts, strict=True)]

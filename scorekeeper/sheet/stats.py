@@ -2,27 +2,43 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 
 from scorekeeper.rules import MOON, GameState
 
 
-@dataclass(frozen=True)
-class PlayerStats:
-    """How one player bid: bids won, made and set, the average bid, moons tried and made."""
+@dataclass(kw_only=True)
+class BidCounts:
+    """A player's bids counted: won, made and set, the numbered ones added up, moons tried and made, and the hands
+    dealt and sat out at a table of five. A game's statistics count them per seat; a group adds them up per person."""
 
-    seat: int
-    name: str
-    team: int
     bids: int = 0
     made: int = 0
     set: int = 0
-    bid_total: int = 0
+    bid_total: int = 0  # the numbered bids added up (moons aside)
     counted_bids: int = 0
     moons: int = 0
     moons_made: int = 0
-    played: int = 0  # hands dealt and not misdealt that the player played (where the dealer sits out, not those)
     sat_out: int = 0  # where the dealer sits out: the hands the player dealt and sat out, counted apart
+
+    def count_bid(self, bid: int | str, made: bool) -> None:
+        """One more bid won, made or set."""
+        self.bids += 1
+        if made:
+            self.made += 1
+        else:
+            self.set += 1
+        if bid == MOON:
+            self.moons += 1
+            self.moons_made += made
+        else:
+            self.bid_total += bid
+            self.counted_bids += 1
+
+    def add(self, other: BidCounts) -> None:
+        """Another's counts added to these (a person's over the games of a group)."""
+        for name in BID_COUNTS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
     @property
     def average_bid(self) -> float | None:
@@ -30,34 +46,36 @@ class PlayerStats:
         return self.bid_total / self.counted_bids if self.counted_bids else None
 
 
+BID_COUNTS = tuple(field.name for field in fields(BidCounts))
+
+
+@dataclass(kw_only=True)
+class PlayerStats(BidCounts):
+    """How one player of a game bid, and the hands they played."""
+
+    seat: int
+    name: str
+    team: int
+    played: int = 0  # hands dealt and not misdealt that the player played (where the dealer sits out, not those)
+
+
 def player_stats(state: GameState) -> list[PlayerStats]:
     """One PlayerStats per seat, in seating order; misdeals count for no one, a hand for the players who played it."""
     rules = state.table.rules
-    tallies = [
-        {"bids": 0, "made": 0, "set": 0, "bid_total": 0, "counted_bids": 0, "moons": 0, "moons_made": 0,
-         "played": 0, "sat_out": 0}
-        for _ in state.table.players
-    ]
+    found = [PlayerStats(seat=seat, name=name, team=seat if rules.sit_out else rules.team_of(seat))
+             for seat, name in enumerate(state.table.players)]
     for scored in state.hands:
         hand = scored.hand
         if hand.misdeal:
             continue
         out = scored.dealer if rules.sit_out else None
-        for seat, tally in enumerate(tallies):
-            tally["sat_out" if seat == out else "played"] += 1
-        tally = tallies[hand.bidder]
-        tally["bids"] += 1
-        tally["made" if scored.made else "set"] += 1
-        if hand.is_moon:
-            tally["moons"] += 1
-            tally["moons_made"] += 1 if scored.made else 0
-        else:
-            tally["bid_total"] += hand.bid
-            tally["counted_bids"] += 1
-    return [
-        PlayerStats(seat=seat, name=name, team=seat if rules.sit_out else rules.team_of(seat), **tallies[seat])
-        for seat, name in enumerate(state.table.players)
-    ]
+        for line in found:
+            if line.seat == out:
+                line.sat_out += 1
+            else:
+                line.played += 1
+        found[hand.bidder].count_bid(hand.bid, scored.made)
+    return found
 
 
 def _teams_of(state: GameState) -> dict[int, int]:
