@@ -46,9 +46,7 @@ def person_context(group_id: str, person_id: str, season_key: str | None = None,
     over the season asked for by `season_key` (the group page's keys, its seasons as on `on`; none or "all": every
     game)."""
     group = service.get_group(group_id)
-    person = next((found for found in group.people if found.id == person_id), None)
-    if person is None:
-        abort(404)
+    person = service.person_of(group, person_id)
     names = {found.id: found.name for found in group.people}
     played = service.group_games(group)
     figures = stats.group_stats(group, played)

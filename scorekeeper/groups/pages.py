@@ -205,9 +205,7 @@ def merge(group_id: str, person_id: str):
     key = held.held_key(group)
     if key is None:
         raise Forbidden(missing=True, realm="group")
-    person = next((found for found in group.people if found.id == person_id), None)
-    if person is None:
-        abort(404)
+    person = service.person_of(group, person_id)
     others = [found for found in group.people if found.id != person.id]
     into_id = request.form.get("into") if request.method == "POST" else request.args.get("into")
     into = next((found for found in others if found.id == into_id), None)

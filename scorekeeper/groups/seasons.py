@@ -11,9 +11,9 @@ from typing import Any
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict, RuleError
 from scorekeeper.rules.names import clean_name
+from scorekeeper.web import records
 from scorekeeper.web.jsontext import json_object
 from scorekeeper.web.keys import new_token
-from scorekeeper.web.records import NotFound
 
 from . import gamefigures, stats
 from .models import Group, Season, folded
@@ -98,10 +98,7 @@ def _name(group: Group, value: Any, season: Season | None = None) -> str:
 
 
 def _season_of(group: Group, season_id: str) -> Season:
-    found = next((season for season in group.seasons if season.id == season_id), None)
-    if found is None:
-        raise NotFound(NO_SEASON)
-    return found
+    return records.member(group.seasons, season_id, NO_SEASON)
 
 
 def add_season(group_id: str, edit_key: str | None, body: Any) -> Season:

@@ -89,11 +89,9 @@ def update_group(group_id: str, edit_key: str | None, body: Any) -> Group:
     return group
 
 
-def _person_of(group: Group, person_id: str) -> Person:
-    found = next((person for person in group.people if person.id == person_id), None)
-    if found is None:
-        raise NotFound(NO_PERSON)
-    return found
+def person_of(group: Group, person_id: str | None) -> Person:
+    """The group's person called `person_id`, or NotFound."""
+    return records.member(group.people, person_id, NO_PERSON)
 
 
 def _name_free(group: Group, name: str, person: Person | None = None) -> None:
@@ -134,7 +132,7 @@ def add_person(group_id: str, edit_key: str | None, body: Any) -> Person:
 def rename_person(group_id: str, edit_key: str | None, person_id: str, body: Any) -> Person:
     """Rename a person (and change the short name): every view of the group shows the new name."""
     with editing(group_id, edit_key) as group:
-        person = _person_of(group, person_id)
+        person = person_of(group, person_id)
         body = json_object(body)
         if "name" in body:
             name = clean_name(body["name"], "A person's name", "name")
@@ -148,7 +146,7 @@ def rename_person(group_id: str, edit_key: str | None, person_id: str, body: Any
 def merge_person(group_id: str, edit_key: str | None, person_id: str, body: Any) -> Group:
     """Fold a person into another (the same person typed twice): their games become the other's."""
     with editing(group_id, edit_key) as group:
-        person = _person_of(group, person_id)
+        person = person_of(group, person_id)
         into_id = json_object(body).get("into")
         if into_id == person_id:
             raise RuleError("A person cannot be merged into themselves: choose another person.", "into")

@@ -3,6 +3,7 @@ key; and a record found by its id (locked for a write, its key checked), or NotF
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import TypeVar
 
@@ -14,6 +15,7 @@ from scorekeeper.extensions import db
 from .keys import check_key, is_token
 
 K = TypeVar("K", bound="Keyed")
+M = TypeVar("M")
 
 
 class NotFound(Exception):
@@ -63,6 +65,15 @@ class Keyed:
 def parent(session: Session, model: type[Keyed], key: str | int | None) -> Keyed | None:
     """A parent record from the session's identity map (loaded, and locked, by the write), for revision_owner."""
     return session.get(model, key) if key is not None else None
+
+
+def member(items: Iterable[M], item_id: str | None, missing: str) -> M:
+    """The one of a record's rows (a group's people, its seasons) whose id is `item_id`, or NotFound saying
+    `missing`."""
+    item = next((item for item in items if item.id == item_id), None)
+    if item is None:
+        raise NotFound(missing)
+    return item
 
 
 def found(model: type[K], record_id: str, missing: str) -> K:
