@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from datetime import timedelta
-from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -16,10 +15,10 @@ from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict, RuleError
 from scorekeeper.rules.names import clean_name
-from scorekeeper.web import records
+from scorekeeper.web import records, rotation
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
-from scorekeeper.web.keys import change_key, check_key, is_token, key_hash, new_key_in, new_token
+from scorekeeper.web.keys import check_key, is_token, key_hash, new_token
 from scorekeeper.web.records import NotFound, utcnow
 from scorekeeper.web.revisions import touch
 
@@ -243,12 +242,4 @@ def remove_game(group_id: str, edit_key: str | None, game_id: str) -> Group:
 def rotate_key(group_id: str, edit_key: str | None, body: Any) -> tuple[Group, str]:
     """Change the group's edit key (to the one in the body, if the phone made it); the same change again answers
     the same."""
-    new_key = new_key_in(body)
-    with writing():
-        found = db.session.get(Group, group_id, with_for_update=True) if is_token(group_id) else None
-        if found is None:
-            raise NotFound(NO_GROUP)
-        new_key, changed = change_key(found, edit_key, new_key, check=partial(check_key, realm="group"))
-        if changed:
-            touch(found)
-    return found, new_key
+    return rotation.rotate_key(Group, group_id, NO_GROUP, edit_key, body, "group")

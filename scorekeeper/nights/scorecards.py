@@ -4,7 +4,6 @@ director's key changes that game."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -14,24 +13,22 @@ from scorekeeper.extensions import db
 from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict, RuleError
+from scorekeeper.web import rotation
 from scorekeeper.web.database import writing
 from scorekeeper.web.keys import (
-    change_key,
     check_key,
     key_hash,
     key_matches,
-    new_key_in,
     night_table_key,
     replace_key_hash,
     table_key,
     was_replaced,
 )
 from scorekeeper.web.records import NotFound, utcnow
-from scorekeeper.web.revisions import touch
 
 from .draws import load_rounds, losers, tables_numbered
 from .models import Night, NightRound, NightTable
-from .service import find_for_update
+from .service import NO_NIGHT, find_for_update
 
 
 def current_table(night: Night, number: int) -> tuple[NightRound, NightTable]:
@@ -98,19 +95,16 @@ def sign(night_id: str, number: int, table_key: str | None, body: Any) -> NightT
 def rotate_key(night_id: str, edit_key: str | None, body: Any) -> tuple[Night, str]:
     """Change the director's key and with it every table's: each game gets the key made from the new one (the
     table's, or once signed the game's own); the same change sent again changes nothing."""
-    new_key = new_key_in(body)
-    with writing():
-        night = find_for_update(night_id)
-        new_key, changed = change_key(night, edit_key, new_key, check=partial(check_key, realm="tournament"))
-        if not changed:
-            return night, new_key
-        touch(night)
-        tables = [table for night_round in load_rounds(night) for table in night_round.tables]
-        locked = {game.id: game for game in db.session.scalars(sa.select(Game).where(
-            Game.id.in_([table.game_id for table in tables])).order_by(Game.id).with_for_update())}
-        for table in tables:
-            table.lock_key_hash = key_hash(table_key(new_key, table.game_id))
-            own = night_table_key(new_key, night.id, table.number)
-            replace_key_hash(locked[table.game_id], table.lock_key_hash if table.signed_by else key_hash(own))
-            games.touch(locked[table.game_id])
-    return night, new_key
+    return rotation.rotate_key(Night, night_id, NO_NIGHT, edit_key, body, "tournament", _rekey_tables)
+
+
+def _rekey_tables(night: Night, new_key: str) -> None:
+    """Every table's key, and its game's, made again from the director's new key."""
+    tables = [table for night_round in load_rounds(night) for table in night_round.tables]
+    locked = {game.id: game for game in db.session.scalars(sa.select(Game).where(
+        Game.id.in_([table.game_id for table in tables])).order_by(Game.id).with_for_update())}
+    for table in tables:
+        table.lock_key_hash = key_hash(table_key(new_key, table.game_id))
+        own = night_table_key(new_key, night.id, table.number)
+        replace_key_hash(locked[table.game_id], table.lock_key_hash if table.signed_by else key_hash(own))
+        games.touch(locked[table.game_id])

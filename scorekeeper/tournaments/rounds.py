@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from functools import partial
 from typing import Any
 
 import sqlalchemy as sa
@@ -13,15 +12,15 @@ from scorekeeper.games import create
 from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.rules import Conflict
-from scorekeeper.web import limits
+from scorekeeper.web import limits, rotation
 from scorekeeper.web.database import writing
-from scorekeeper.web.keys import change_key, check_key, key_matches, new_key_in, new_token, replace_key, table_key
+from scorekeeper.web.keys import key_matches, new_token, replace_key, table_key
 from scorekeeper.web.records import utcnow
 from scorekeeper.web.revisions import touch
 
 from .models import Pairing, Tournament, TournamentTeam
 from .pairing import Round, schedule
-from .service import find_for_update, lock
+from .service import NO_TOURNAMENT, lock
 
 
 def drawn(tournament: Tournament) -> int:
@@ -118,18 +117,15 @@ def rotate_key(tournament_id: str, edit_key: str | None, body: Any) -> tuple[Tou
 
     The same change sent again (the old key, the new key in the body) changes nothing.
     """
-    new_key = new_key_in(body)
-    with writing():
-        tournament = find_for_update(tournament_id)
-        new_key, changed = change_key(tournament, edit_key, new_key, check=partial(check_key, realm="tournament"))
-        if not changed:
-            return tournament, new_key
-        touch(tournament)
-        ids = [pairing.game_id for pairing in tournament.pairings if pairing.game_id]
-        for game in db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).with_for_update()):
-            replace_key(game, table_key(new_key, game.id))
-            touch(game)
-    return tournament, new_key
+    return rotation.rotate_key(Tournament, tournament_id, NO_TOURNAMENT, edit_key, body, "tournament", _rekey_tables)
+
+
+def _rekey_tables(tournament: Tournament, new_key: str) -> None:
+    """Every table's game key made again from the coordinator's new key."""
+    ids = [pairing.game_id for pairing in tournament.pairings if pairing.game_id]
+    for game in db.session.scalars(sa.select(Game).where(Game.id.in_(ids)).with_for_update()):
+        replace_key(game, table_key(new_key, game.id))
+        touch(game)
 
 
 def start(tournament_id: str, edit_key: str | None, number: int) -> int:
