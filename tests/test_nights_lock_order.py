@@ -20,6 +20,7 @@ from nights import Night, names
 
 from scorekeeper.extensions import db
 from scorekeeper.nights import draws, scorecards
+from scorekeeper.web import rotation
 
 
 def lock_waiters(app) -> int:
@@ -109,7 +110,7 @@ def test_the_directors_call_and_the_head_tables_last_hand(app, monkeypatch, nigh
 
 
 def test_the_directors_key_change_and_the_head_tables_last_hand(app, monkeypatch, night):
-    hold_the_night(app, monkeypatch, scorecards, "find_for_update")
+    hold_the_night(app, monkeypatch, rotation, "found_for_update")
     changed, hand = at_once(lambda: night.post("/key", {"edit_key": "n" * 43}), head_hand(night))
     assert changed.status_code == 200, changed.get_json()
     assert hand.status_code == 403, hand.get_json()  # the key change came first: the table's old key is replaced
