@@ -32,41 +32,39 @@ class Night(Keyed, db.Model):
     rounds: Mapped[list[NightRound]] = relationship(order_by="NightRound.number", cascade="all, delete-orphan")
 
 
-class NightPlayer(db.Model):
-    """A player of the night, registered alone; names are unique in a night."""
-
-    __tablename__ = "night_player"
+class OfANight:
+    """A row of a night's own (a player, a round): removed with the night, and a change to it is a change of the
+    night's."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     night_id: Mapped[str] = mapped_column(sa.ForeignKey("night.id", ondelete="CASCADE"), index=True)
-    name: Mapped[str] = mapped_column(sa.String(40))
-    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     def revision_owner(self, session: Session) -> Night | None:
         """Its night."""
         return parent(session, Night, self.night_id)
 
 
+class NightPlayer(OfANight, db.Model):
+    """A player of the night, registered alone; names are unique in a night."""
 
-class NightRound(db.Model):
+    __tablename__ = "night_player"
+
+    name: Mapped[str] = mapped_column(sa.String(40))
+    created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
+
+
+class NightRound(OfANight, db.Model):
     """One game of the night (a round of every table): its number, who sat out, when time was called."""
 
     __tablename__ = "night_round"
     __table_args__ = (sa.UniqueConstraint("night_id", "number", name="uq_night_round_number"),)
 
-    id: Mapped[int] = mapped_column(primary_key=True)
-    night_id: Mapped[str] = mapped_column(sa.ForeignKey("night.id", ondelete="CASCADE"), index=True)
     number: Mapped[int] = mapped_column(sa.Integer)
     out: Mapped[list[int]] = mapped_column(sa.JSON)  # player ids
     called_at: Mapped[dt.datetime | None] = mapped_column(UTCDateTime)
     created_at: Mapped[dt.datetime] = mapped_column(UTCDateTime, default=utcnow)
 
     tables: Mapped[list[NightTable]] = relationship(order_by="NightTable.number", cascade="all, delete-orphan")
-
-    def revision_owner(self, session: Session) -> Night | None:
-        """Its night."""
-        return parent(session, Night, self.night_id)
-
 
 
 class NightTable(db.Model):
