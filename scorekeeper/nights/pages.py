@@ -4,6 +4,7 @@ screen and each player's page."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 
 from flask import Blueprint, current_app, flash, jsonify, make_response, redirect, render_template, request, url_for
 
@@ -14,7 +15,7 @@ from scorekeeper.tournaments.forms import ActionForm, KeyForm
 from scorekeeper.web import limits
 from scorekeeper.web.errors import rule_status
 from scorekeeper.web.forms import made_from, unlocked
-from scorekeeper.web.http import attachment
+from scorekeeper.web.http import attachment, private
 from scorekeeper.web.keys import Forbidden, key_matches, night_table_key, opened, was_replaced
 from scorekeeper.web.keys import games as held_games
 from scorekeeper.web.keys import nights as held_nights
@@ -27,12 +28,6 @@ from .movement import seatable, table_sizes
 from .standings import night_standings, seat_of
 
 bp = Blueprint("night_pages", __name__)
-
-
-def _no_store(page: str, status: int = 200):
-    response = make_response(page, status)
-    response.headers["Cache-Control"] = "no-store"  # it carries keys
-    return response
 
 
 def _table_link(night: Night, number: int, key: str) -> str:
@@ -69,7 +64,7 @@ def _manage_page(night_id: str, status: int = 200, error: str | None = None, pla
              if (opened := scorecards.opening_key(night.id, table, key))}
     page = render_template("nights/manage.html", **view, links=links, fixes=fixes, error=error,
                            players_form=players or PlayersForm(), action=ActionForm())
-    return _no_store(page, status)
+    return private(make_response(page, status))
 
 
 @bp.get("/nights/<night_id>/manage")
@@ -77,7 +72,7 @@ def manage(night_id: str):
     """The director's page, or the key form on a browser that does not hold the key."""
     night = service.get_night(night_id)
     if held_nights.held_key(night) is None:
-        return _no_store(render_template("nights/key.html", night=night, form=KeyForm()))
+        return private(make_response(render_template("nights/key.html", night=night, form=KeyForm())))
     return _manage_page(night_id)
 
 
@@ -85,12 +80,8 @@ def manage(night_id: str):
 def unlock(night_id: str):
     """Run the night from this browser too, with the director's key."""
     night = service.get_night(night_id)
-    form = KeyForm()
-    opened = url_for(".manage", night_id=night.id)
-    answer = unlocked(night, form, held_nights, opened, "That key does not open this night.")
-    if answer is not None:
-        return answer
-    return _no_store(render_template("nights/key.html", night=night, form=form), 403)
+    return unlocked(night, KeyForm(), held_nights, url_for(".manage", night_id=night.id),
+                    "That key does not open this night.", partial(render_template, "nights/key.html", night=night))
 
 
 def _apply(night_id: str, form, action: Callable[[str], str]):
@@ -151,7 +142,7 @@ def cards(night_id: str):
     links = [(number, _table_link(night, number, key)) for number in range(1, count + 1)]
     cards = [(n, link, qr_svg(link, f"QR code of table {n}'s link for the night")) for n, link in links]
     page = render_template("nights/cards.html", night=night, cards=cards)
-    return _no_store(page)
+    return private(make_response(page))
 
 
 @bp.get("/nights/<night_id>/screen")
@@ -234,7 +225,7 @@ def table(night_id: str, number: int):
     page = render_template("nights/table.html", night=night, number=number, game_number=night_round.number,
                            seats=seats, signed_by=names.get(found.signed_by), share=found.game_id, signers=signers,
                            seconds=current_app.config["NIGHT_POLL_SECONDS"], version=seen)
-    return _no_store(page)
+    return private(make_response(page))
 
 
 @bp.post("/nights/<night_id>/tables/<int:number>/sign")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from flask import Blueprint, current_app, flash, make_response, redirect, render_template, request, url_for
@@ -12,7 +13,7 @@ from scorekeeper.rules import RuleError
 from scorekeeper.web import caching, etags, limits
 from scorekeeper.web.errors import rule_status
 from scorekeeper.web.forms import made_from, options, unlocked
-from scorekeeper.web.http import held_etag, not_modified
+from scorekeeper.web.http import held_etag, not_modified, private
 from scorekeeper.web.keys import Forbidden, opened
 from scorekeeper.web.keys import tournaments as held_tournaments
 from scorekeeper.web.links import coordinator_url, join_url, qr_svg
@@ -115,9 +116,7 @@ def _manage_page(tournament_id: str, status: int = 200, error: str | None = None
         server_now=utcnow().isoformat(), poll_seconds=_poll_seconds(),
         coordinator_url=coordinator_url(tournament.id, edit_key),
     )
-    response = make_response(page, status)
-    response.headers["Cache-Control"] = "no-store"  # it carries edit keys
-    return response
+    return private(make_response(page, status))  # it carries edit keys
 
 
 @bp.get("/t/<tournament_id>/manage")
@@ -129,23 +128,17 @@ def manage(tournament_id: str):
     return _manage_page(tournament_id)
 
 
-def _key_page(tournament: Tournament, form: KeyForm, status: int = 200):
-    page = render_template("tournaments/key.html", tournament=tournament, form=form)
-    response = make_response(page, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+def _key_page(tournament: Tournament, form: KeyForm):
+    return private(make_response(render_template("tournaments/key.html", tournament=tournament, form=form)))
 
 
 @bp.post("/t/<tournament_id>/manage/key")
 def unlock(tournament_id: str):
     """Run the tournament from this browser too, with the coordinator's key."""
     tournament = service.get_tournament(tournament_id)
-    form = KeyForm()
-    opened = url_for(".manage", tournament_id=tournament.id)
-    answer = unlocked(tournament, form, held_tournaments, opened, "That key does not open this tournament.")
-    if answer is not None:
-        return answer
-    return _key_page(tournament, form, 403)
+    return unlocked(tournament, KeyForm(), held_tournaments, url_for(".manage", tournament_id=tournament.id),
+                    "That key does not open this tournament.",
+                    partial(render_template, "tournaments/key.html", tournament=tournament))
 
 
 def _apply(tournament_id: str, form: FlaskForm, name: str, anchor: str, action: Callable[[str, FlaskForm], str]):

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from flask import Response, redirect, render_template, request
+from flask import Response, make_response, redirect, render_template, request
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectChoice
 
@@ -16,6 +16,7 @@ from scorekeeper.rules.names import NAME_MAX, clean_name
 
 from . import limits
 from .errors import rule_status, too_many
+from .http import private
 from .keys import Held, key_matches
 
 
@@ -55,17 +56,18 @@ def name_error(name: str, what: str, longest: int = NAME_MAX) -> str | None:
 SIT_OUT_LABEL = "5 players: the dealer sits out"  # rules.md, five at a table: the start pages' box
 
 
-def unlocked(record: Any, form: FlaskForm, held: Held, opened: str, refused: str) -> Response | None:
+def unlocked(record: Any, form: FlaskForm, held: Held, opened: str, refused: str,
+             again: Callable[..., str]) -> Response:
     """The answer to a form that sends a record's key (its `key` field): the key kept in this browser's session and
-    a redirect to `opened`; 429 after too many wrong keys; else None, with `refused` among the form's errors, for
-    the caller to show the form again."""
+    a redirect to `opened`; 429 after too many wrong keys; else the form's page again (`again(form=form)`), with
+    `refused` among the form's errors, 403."""
     if form.validate_on_submit() and key_matches(record, form.key.data):
         held.remember(record.id, form.key.data)
         return redirect(opened, 303)
     if form.key.data and (wait := limits.wrong_key_wait()) is not None:
         return too_many(limits.WRONG_KEYS, wait)
     form.key.errors = [*form.key.errors, refused]
-    return None
+    return private(make_response(again(form=form), 403))
 
 
 def made_from(form: FlaskForm, make: Callable[[dict[str, Any]], tuple[Any, str]], held: Held,

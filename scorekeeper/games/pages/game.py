@@ -13,6 +13,7 @@ from scorekeeper.sheet.words import undo_question
 from scorekeeper.web import limits
 from scorekeeper.web.errors import rule_status, too_many
 from scorekeeper.web.forms import whole
+from scorekeeper.web.http import private
 from scorekeeper.web.keys import Forbidden, key_matches, was_replaced
 from scorekeeper.web.keys import games as held_games
 from scorekeeper.web.links import join_url, qr_svg
@@ -32,12 +33,6 @@ def held_key(game: Game) -> str | None:
     return held_games.held_key(game)
 
 
-def _private(response: Response) -> Response:
-    """A page that carries an edit key is never stored by a cache."""
-    response.headers["Cache-Control"] = "no-store"
-    return response
-
-
 def render_game(game: Game, form: HandForm | None = None, status: int = 200) -> Response:
     """The score sheet, with the hand form when this browser holds the edit key."""
     sheet = game_json(game)
@@ -49,7 +44,7 @@ def render_game(game: Game, form: HandForm | None = None, status: int = 200) -> 
         context["join_url"] = join_url(game.id, edit_key)
         context["qr"] = qr_svg(context["join_url"])
         context["api_etag"], context["poll_seconds"] = tags.game_tag("game", game), POLL_SECONDS
-    return _private(make_response(render_template("games/game.html", **context), status))
+    return private(make_response(render_template("games/game.html", **context), status))
 
 
 def _writable(game_id: str) -> tuple[Game, str]:
@@ -129,7 +124,7 @@ def edit_hand(game_id: str, number: int):
             else:
                 return redirect(url_for("pages.game", game_id=game_id, _anchor=f"hand-{number}"), 303)
     page = render_template("games/edit.html", sheet=sheet, form=form, number=number, hand=sheet["hands"][number - 1])
-    return _private(make_response(page, status))
+    return private(make_response(page, status))
 
 
 # Fields of the hand form that the misdeal question does not carry back (it has its own, or sets them).
@@ -150,7 +145,7 @@ def _confirm_misdeal(sheet: dict[str, Any], number: int, dealer: int, action: st
         action=action, yes="Misdeal", extra={"misdeal": "1", "confirmed": "1"}, filled=filled,
         back="Back to the hand",
     )
-    return _private(make_response(page, 200))
+    return private(make_response(page, 200))
 
 
 @bp.route("/games/<game_id>/undo", methods=["GET", "POST"])
@@ -181,7 +176,7 @@ def undo(game_id: str):
         question=undo_question(sheet), action=url_for("pages.undo", game_id=game_id),
         yes=f"Remove hand {last['number']}", no="Keep it",
     )
-    return _private(make_response(page, status))
+    return private(make_response(page, status))
 
 
 @bp.route("/games/<game_id>/time", methods=["GET", "POST"])
@@ -203,7 +198,7 @@ def call_time(game_id: str):
         question="Call time? When the hand being played is logged, the team ahead wins (level scores play on).",
         action=url_for("pages.call_time", game_id=game_id), yes="Call time", no="Keep playing", time=True,
     )
-    return _private(make_response(page, status))
+    return private(make_response(page, status))
 
 
 @bp.post("/games/<game_id>/clock")
@@ -233,7 +228,7 @@ def join(game_id: str):
             form.key.errors = [*form.key.errors, "That key does not open this game. Ask the scorer for the link again."]
         status = 403
     page = render_template("games/join.html", sheet=game_json(game), form=form)
-    return _private(make_response(page, status))
+    return private(make_response(page, status))
 
 
 KEY_QUESTION = ("Change the edit key? Every other phone keeping score of this game loses write access at once; "
@@ -260,4 +255,4 @@ def change_key(game_id: str):
         question=KEY_QUESTION, action=url_for("pages.change_key", game_id=game_id),
         yes="Change the key", no="Keep it",
     )
-    return _private(make_response(page, status))
+    return private(make_response(page, status))
