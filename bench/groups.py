@@ -7,7 +7,7 @@ the cost of its ratings counted from nothing and kept.
     .venv/bin/python bench/groups.py --games 200 --seconds 3
 
 Needs what the tests need (`pip install -e ".[test]"`: it uses `requests` and
-tests/served.py); the server runs need wrk (`apt-get install wrk`); PostgreSQL
+tests/support/served.py); the server runs need wrk (`apt-get install wrk`); PostgreSQL
 runs make a scratch database scorekeeper_bench_<pid> on --postgres
 (BENCH_POSTGRES_URL, default postgresql://root@127.0.0.1:5432/postgres) and drop
 it afterwards. Rate limits are off. The group is made through the API in one

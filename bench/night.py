@@ -53,12 +53,11 @@ from pathlib import Path  # noqa: E402
 
 import gevent  # noqa: E402
 import requests  # noqa: E402
-from throughput import postgres_database  # noqa: E402 -- it puts tests/ on the path, for served
+from throughput import postgres_database  # noqa: E402 -- it puts the project on the path, for the tests package
 
 # isort: split
-from served import free_port, start_gunicorn, stop, wait_until_healthy  # noqa: E402
-
 from scorekeeper.config import LIMITS, from_environment  # noqa: E402
+from tests.support.served import free_port, start_gunicorn, stop, wait_until_healthy  # noqa: E402
 
 POSTGRES = os.environ.get("BENCH_POSTGRES_URL", "postgresql://root@127.0.0.1:5432/postgres")
 WORKERS = 4

@@ -275,7 +275,7 @@ def lighthouse(url: str, name: str, cookie: str | None) -> dict[str, int]:
 
 def make_group(base: str, games: int) -> str:
     """A group with `games` finished games of 20 hands (bench/groups.py's), through the API; its id."""
-    from groups import finished_game
+    from tests.support.groups import finished_game
 
     group = requests.post(f"{base}/api/groups", json={"name": "Bench table"}, timeout=30).json()
     headers = {"Authorization": f"Bearer {group['edit_key']}"}

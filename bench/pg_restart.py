@@ -28,10 +28,11 @@ import requests
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(BENCH))
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # the tests package, for its helpers
 
 from concurrency import Phone, game_body, random_hand  # noqa: E402
-from databases import drop_database, new_database  # noqa: E402
+
+from tests.support.databases import drop_database, new_database  # noqa: E402
 
 DATABASE = "scorekeeper_pg_restart_bench"
 

@@ -5,7 +5,7 @@
 For each worker class (sync, gthread with 8 threads, gevent as the Procfile starts it) it starts gunicorn with two
 workers on a scratch SQLite database, opens 20 clients that send a body one byte every 0.5 s, 20 that send their
 request line the same way and 20 that ask for the stylesheet 100 times on one connection and read nothing
-(tests/test_slow_clients.py), then asks /healthz, / and POST /api/games three times each (5 s timeout). It prints
+(tests/web/test_slow_clients.py), then asks /healthz, / and POST /api/games three times each (5 s timeout). It prints
 the median and worst seconds, and how many of the nine did not answer within 5 s, side by side.
 """
 
@@ -18,9 +18,9 @@ from contextlib import ExitStack
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))  # the tests package, for its helpers
 
-from test_slow_clients import answer_times, gunicorn, hang_on  # noqa: E402
+from tests.web.test_slow_clients import answer_times, gunicorn, hang_on  # noqa: E402
 
 KINDS = {"sync": ("--worker-class", "sync"), "gthread, 8 threads": ("--worker-class", "gthread", "--threads", "8"),
          "gevent (Procfile)": ()}

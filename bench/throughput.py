@@ -39,8 +39,8 @@ import requests
 import sqlalchemy as sa
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests"))
-from served import free_port, start_gunicorn, stop  # noqa: E402 -- gunicorn started as the tests start it
+sys.path.insert(0, str(ROOT))  # the tests package, for its helpers
+from tests.support.served import free_port, start_gunicorn, stop  # noqa: E402 -- gunicorn started as the tests start it
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
 CARDS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")

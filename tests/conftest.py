@@ -6,12 +6,12 @@ import os
 import re
 
 import pytest
-from databases import drop_database, new_database
-from tables import PLAYERS
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db, limiter
 from scorekeeper.web.database import migrate_now
+from tests.support.databases import drop_database, new_database
+from tests.support.tables import PLAYERS
 
 
 def postgres_url() -> str | None:
@@ -75,7 +75,7 @@ def built_app(database_url):
         "SQLALCHEMY_DATABASE_URI": database_url,
         "AUTO_MIGRATE": False,  # migrated once, by database_url
         "SERVER_NAME": "scorekeeper.test",
-        "RATELIMIT_ENABLED": False,  # tests/test_limits.py switches the limits on, in apps of its own
+        "RATELIMIT_ENABLED": False,  # tests/web/test_limits.py switches the limits on, in apps of its own
         "SCORE_CACHE": os.environ.get("SCORE_CACHE", "1") != "0",  # SCORE_CACHE=0 runs the suite without it
     })
     yield app, dict(vars(limiter))

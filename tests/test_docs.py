@@ -3,16 +3,14 @@
 import dataclasses
 import json
 import re
-from pathlib import Path
 
 import pytest
 
 from scorekeeper.rules import PRESETS, Moon, Rules
 from scorekeeper.rules.catalogue import ENDS, MOON_FAILURE, MOON_SUCCESS, SCHEMES
+from tests.support.paths import ROOT, VECTORS
 
-ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
-VECTORS = Path(__file__).parent / "vectors"
 # A cited case: `ten-point.json`: "ten-point worked example 1: ...", possibly wrapped over lines.
 CITATION = re.compile(r'`([\w-]+\.json)`: "([^"]+)"')
 PLACEHOLDER = re.compile(r"<[^>]*>")

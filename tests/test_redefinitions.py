@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import ast
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from tests.support.paths import ROOT
+
 MODULES = sorted(path for path in (ROOT / "scorekeeper").rglob("*.py") if "migrations" not in path.parts)
 
 

@@ -31,8 +31,8 @@ from .service import DEFAULT_MIN_GAMES, min_games_in, seat_people, short_name_in
 MOST_PEOPLE = 500
 MOST_GAMES = 1000
 MOST_SEASONS = 200
-# A group's own download spends at least 126 bytes on a hand (a misdeal, the shortest, with the 36-character id the
-# app and the phones give a hand; tests/test_group_import.py measures it), so one within GROUP_FILE_MAX_LENGTH holds
+# A group's own download spends at least 126 bytes on a hand (a misdeal, the shortest, with the 36-character id the app
+# and the phones give a hand; tests/groups/test_group_import.py measures it), so one within GROUP_FILE_MAX_LENGTH holds
 # fewer than MOST_HANDS; a file written with shorter hands may hold no more, so that no shape of file costs an import
 # more than that many hands (bench/group_file_memory.py).
 MOST_HANDS = 100_000
@@ -40,9 +40,10 @@ HAND_BATCH = 1000  # hands stored by one INSERT of an import
 # A hand as an import stores it: its game, its number and id, and what the table said (HAND_COLUMNS).
 HAND_ROW = ("game_id", "number", "client_id", *(column.key for column in HAND_COLUMNS))
 NOT_A_GROUP = "This is not a group saved by Pitch Scorekeeper (its Download group file link)."
-# A group's own download holds a value every 10.5 bytes and an object or list every 54 (tests/test_group_file_budget.py
-# measures it), so a file as large as GROUP_FILE_MAX_LENGTH holds about 1.2 million values and 240,000 objects and
-# lists; a file with more is refused before it is parsed (bench/group_file_memory.py measures the memory).
+# A group's own download holds a value every 10.5 bytes and an object or list every 54
+# (tests/groups/test_group_file_budget.py measures it), so a file as large as GROUP_FILE_MAX_LENGTH holds about 1.2
+# million values and 240,000 objects and lists; a file with more is refused before it is parsed
+# (bench/group_file_memory.py measures the memory).
 FILE_BUDGET = Budget(values=1_500_000, containers=400_000, refusal=(
     "This file holds more than a group file can: at most 1,500,000 values, 400,000 of them objects or lists (a "
     "group's own download of 1,000 games holds well under half of that)."))

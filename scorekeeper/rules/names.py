@@ -18,7 +18,8 @@ REPLACEMENT = "\ufffd"
 # Unicode categories refused anywhere in a name, and how the message calls them.
 REFUSED = {"Cc": "a control character", "Zl": "a line break", "Zp": "a line break", "Cs": "a broken character"}
 # Unicode's Default_Ignorable_Code_Point: characters that show as nothing (engine.js reads the same property as
-# \p{Default_Ignorable_Code_Point}; tests/test_invisible_names.py checks the two lists agree on every code point).
+# \p{Default_Ignorable_Code_Point}; tests/engine/test_invisible_names.py checks the two lists agree on every code
+# point).
 # "Ann" and "Ann" with a zero-width space would be two players who look the same, so a name holds one only where
 # a script or an emoji needs it (`_invisible_allowed`).
 IGNORABLE = re.compile(

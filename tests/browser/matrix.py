@@ -9,9 +9,9 @@ from __future__ import annotations
 import weakref
 
 import requests
-from layout import LAYOUT_PROBLEMS
 
 from scorekeeper.rules import PRESETS, preset, sides_of
+from tests.browser.layout import LAYOUT_PROBLEMS
 
 WIDTHS = [(320, 640), (360, 740), (390, 844), (414, 896), (430, 932), (844, 390)]
 # 200 % text, as a phone's text-size setting makes it: the browser's default font size doubled (what rem and em

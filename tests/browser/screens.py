@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 
 import requests
-from layout import SAVE_IN_VIEW, in_view
-from longnames import open_game
-from matrix import NAMES, TEAMS, Table, cell_rules
 
 from scorekeeper.rules import preset
+from tests.browser.layout import SAVE_IN_VIEW, in_view
+from tests.browser.longnames import open_game
+from tests.browser.matrix import NAMES, TEAMS, Table, cell_rules
 
 
 def api(method: str, base: str, path: str, key: str | None = None, **body) -> dict:

@@ -7,9 +7,9 @@ import time
 
 import requests
 from playwright.sync_api import expect
-from tables import CARD_POINTS, FOUR, PLAYERS
 
 from scorekeeper.rules import make_table, parse_hand, score, state_to_dict
+from tests.support.tables import CARD_POINTS, FOUR, PLAYERS
 
 TEAMS = ("Us", "Them")
 POINTS = CARD_POINTS

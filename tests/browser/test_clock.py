@@ -9,11 +9,11 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 from playwright.sync_api import expect
-from table import api, start_game
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.web.records import utcnow
+from tests.browser.table import api, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

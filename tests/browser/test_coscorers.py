@@ -7,7 +7,8 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from table import api, log_hand, start_game, wait_sent, wait_server
+
+from tests.browser.table import api, log_hand, start_game, wait_sent, wait_server
 
 pytestmark = pytest.mark.browser
 

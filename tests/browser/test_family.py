@@ -8,10 +8,10 @@ import time
 
 import pytest
 import requests
-from test_table_layout import OVERFLOW
 
 from scorekeeper.games.pages.forms import COMMON
 from scorekeeper.rules import DESCRIPTIONS, PRESETS
+from tests.browser.test_table_layout import OVERFLOW
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -8,8 +8,9 @@ import time
 import pytest
 import requests
 from playwright.sync_api import expect
-from table import start_game
-from tables import PLAYERS
+
+from tests.browser.table import start_game
+from tests.support.tables import PLAYERS
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import pytest
 import requests
 from playwright.sync_api import expect
-from table import api, assert_sheet, log_hand, wait_controlled, wait_sent, wait_server
-from test_groups import OVERFLOW, PEOPLE, create_group
+
+from tests.browser.table import api, assert_sheet, log_hand, wait_controlled, wait_sent, wait_server
+from tests.browser.test_groups import OVERFLOW, PEOPLE, create_group
 
 pytestmark = pytest.mark.browser
 

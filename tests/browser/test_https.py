@@ -10,10 +10,11 @@ import re
 
 import pytest
 import requests
-import tls
 from playwright.sync_api import expect
-from table import choose
-from tables import FOUR
+
+from tests.browser import tls
+from tests.browser.table import choose
+from tests.support.tables import FOUR
 
 # The HTTPS deployments, and a Chromium that trusts their certificate in place of the plain one.
 browser, https_server, tls_files = tls.browser, tls.https_server, tls.tls_files

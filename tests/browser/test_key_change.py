@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from flask import request, request_started
 from playwright.sync_api import expect
-from table import api, body, log_hand, wait_controlled, wait_sent, wait_server
+
+from tests.browser.table import api, body, log_hand, wait_controlled, wait_sent, wait_server
 
 pytestmark = pytest.mark.browser
 
@@ -44,7 +45,7 @@ def change_key(page) -> str:
 
 @pytest.fixture
 def start_game():
-    from table import start_game as start
+    from tests.browser.table import start_game as start
 
     return start
 

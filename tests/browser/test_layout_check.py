@@ -4,7 +4,8 @@ have it, and the layouts it is meant to allow pass, so a faster check cannot qui
 from __future__ import annotations
 
 import pytest
-from layout import LAYOUT_PROBLEMS
+
+from tests.browser.layout import LAYOUT_PROBLEMS
 
 pytestmark = [pytest.mark.browser]
 

@@ -14,12 +14,12 @@ form. tests/browser/layout.py says what each check refuses; the other screens ar
 from __future__ import annotations
 
 import pytest
-from layout import SAVE_IN_VIEW
-from longnames import open_game
-from matrix import CELLS, FIVE_CELLS, NAMES, SIT_OUT, Table, cell_id, problems_at_every_width
 
 from scorekeeper.rules import CATALOGUE
 from scorekeeper.rules.catalogue import POINT_VALUES
+from tests.browser.layout import SAVE_IN_VIEW
+from tests.browser.longnames import open_game
+from tests.browser.matrix import CELLS, FIVE_CELLS, NAMES, SIT_OUT, Table, cell_id, problems_at_every_width
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -10,7 +10,7 @@ the dark scheme.
 
 The space: every screen at every preset and player count, and five at a table (five players, the dealer sitting out:
 rules.sit_out) at every partnership preset for four (10 x (26 + 10) = 360 screen states: axe sees each one); the kind
-of names (4) and the colour scheme (2) are spread over them pairwise (tests/pairwise.py), over each kind of table on
+of names (4) and the colour scheme (2) are spread over them pairwise (support/pairwise.py), over each kind of table on
 its own, so every screen and every cell meets every kind of names and both schemes, at five too. The full product of
 names, cells and phone sizes is kept where failures cluster: the sheet, the hand form and the winner screen
 (test_layout_matrix.py).
@@ -19,10 +19,11 @@ names, cells and phone sizes is kept where failures cluster: the sheet, the hand
 from __future__ import annotations
 
 import pytest
-from conftest import VIEWPORT
-from matrix import CELLS, FIVE_CELLS, NAMES, cell_id, problems_at_every_width
-from pairwise import full, pairwise, uncovered
-from screens import SCREENS
+
+from tests.browser.conftest import VIEWPORT
+from tests.browser.matrix import CELLS, FIVE_CELLS, NAMES, cell_id, problems_at_every_width
+from tests.browser.screens import SCREENS
+from tests.support.pairwise import full, pairwise, uncovered
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from table import start_game
+
+from tests.browser.table import start_game
 
 pytestmark = pytest.mark.browser
 

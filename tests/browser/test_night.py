@@ -23,13 +23,13 @@ import re
 
 import pytest
 import requests
-from matrix import NAMES, problems_at_every_width
-from nights import own_scores
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
-from table import wait_sent
 
 from scorekeeper.rules import sides_of
+from tests.browser.matrix import NAMES, problems_at_every_width
+from tests.browser.table import wait_sent
+from tests.support.nights import own_scores
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -9,7 +9,8 @@ import time
 import pytest
 import requests
 from playwright.sync_api import expect
-from table import (
+
+from tests.browser.table import (
     api,
     assert_sheet,
     body,
@@ -22,8 +23,8 @@ from table import (
     wait_sent,
     wait_server,
 )
-from tables import FOUR
-from test_night import set_up
+from tests.browser.test_night import set_up
+from tests.support.tables import FOUR
 
 pytestmark = pytest.mark.browser
 

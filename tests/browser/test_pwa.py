@@ -7,9 +7,9 @@ import re
 import pytest
 import requests
 from playwright.sync_api import expect
-from table import controlled_page, start_game, wait_controlled
 
 from scorekeeper.web import assets
+from tests.browser.table import controlled_page, start_game, wait_controlled
 
 pytestmark = pytest.mark.browser
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 import requests
-from longnames import LONG_PLAYERS, TEAMS, open_game
 from playwright.sync_api import expect
-from table import api, assert_sheet, choose, controlled_page, wait_sent, wait_server
+
+from tests.browser.longnames import LONG_PLAYERS, TEAMS, open_game
+from tests.browser.table import api, assert_sheet, choose, controlled_page, wait_sent, wait_server
 
 pytestmark = pytest.mark.browser
 

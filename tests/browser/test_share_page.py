@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from table import log_hand, start_game
+
+from tests.browser.table import log_hand, start_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -4,7 +4,8 @@ no signal still reach the server exactly once, and the sheet shows the server's 
 from __future__ import annotations
 
 import pytest
-from table import api, assert_sheet, body, expected, log_hand, rows, start_game, wait_sent, wait_server
+
+from tests.browser.table import api, assert_sheet, body, expected, log_hand, rows, start_game, wait_sent, wait_server
 
 pytestmark = pytest.mark.browser
 

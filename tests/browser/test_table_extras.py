@@ -7,8 +7,9 @@ import re
 
 import pytest
 import requests
-from longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
 from playwright.sync_api import expect
+
+from tests.browser.longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

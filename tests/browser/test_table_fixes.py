@@ -7,9 +7,10 @@ import re
 
 import pytest
 import requests
-from longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
 from playwright.sync_api import expect
-from table import choose, wait_controlled, wait_server
+
+from tests.browser.longnames import LONG_PLAYERS, POINTS, TEAMS, open_game
+from tests.browser.table import choose, wait_controlled, wait_server
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +52,7 @@ HEAD = """() => {
 
 @pytest.mark.parametrize("entry", ["cards", None], ids=["card-by-card", "quick"])
 def test_edit_hand_12_stays_on_one_line_at_320(live_server, new_page, entry):
-    from longnames import create_game
+    from tests.browser.longnames import create_game
 
     page = new_page(viewport={"width": 320, "height": 640}, entry=entry, service_workers="block")
     game = create_game(live_server, hands=12)

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 import requests
-from longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
 from playwright.sync_api import expect
-from table import choose
+
+from tests.browser.longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
+from tests.browser.table import choose
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -7,9 +7,10 @@ import re
 
 import pytest
 import requests
-from longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
-from matrix import Table
 from playwright.sync_api import expect
+
+from tests.browser.longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
+from tests.browser.matrix import Table
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

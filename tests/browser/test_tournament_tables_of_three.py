@@ -10,7 +10,8 @@ import time
 import pytest
 import requests
 from playwright.sync_api import expect
-from test_table_layout import OVERFLOW
+
+from tests.browser.test_table_layout import OVERFLOW
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

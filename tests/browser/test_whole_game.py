@@ -10,7 +10,8 @@ import time
 
 import pytest
 from playwright.sync_api import expect
-from table import api, assert_sheet, save_quick_hand
+
+from tests.browser.table import api, assert_sheet, save_quick_hand
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,9 @@ import re
 
 import pytest
 from playwright.sync_api import expect
-from table import api, assert_sheet, choose, save_quick_hand, wait_controlled, wait_sent, wait_server
 
 from scorekeeper.rules import make_table, parse_hand, score
+from tests.browser.table import api, assert_sheet, choose, save_quick_hand, wait_controlled, wait_sent, wait_server
 
 pytestmark = pytest.mark.browser
 

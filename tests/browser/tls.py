@@ -23,7 +23,8 @@ from pathlib import Path
 
 import pytest
 import requests
-from served import free_port, no_traceback, start_gunicorn, stop
+
+from tests.support.served import free_port, no_traceback, start_gunicorn, stop
 
 
 def _browser_conftest():

@@ -1,0 +1,77 @@
+"""Real parallel requests against gunicorn with 4 workers, on SQLite and on PostgreSQL.
+
+No 5xx, hand numbers 1..N with no duplicates, every accepted hand stored once, every 409 a genuine
+number conflict, and a game created by several replays at once stored once. The load and the checks
+are bench/concurrency.py's, so the figures it prints come from the workload tested here.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.support.paths import ROOT
+from tests.support.served import no_traceback, running
+
+pytestmark = pytest.mark.slow
+
+
+
+def _bench():
+    """bench/concurrency.py, loaded as a module."""
+    spec = importlib.util.spec_from_file_location("bench_concurrency", ROOT / "bench" / "concurrency.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _bench()
+
+
+def database(kind: str, tmp_path: Path, make_postgres_database) -> tuple[str, dict]:
+    """DATABASE_URL and extra settings for the server; on PostgreSQL the app migrates the empty database itself."""
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'gunicorn.sqlite'}", {}
+    return make_postgres_database("gunicorn"), {"AUTO_MIGRATE": "1"}
+
+
+# Each run of the suite loads the database it runs on: SQLite, or PostgreSQL with TEST_DATABASE_URL.
+BACKEND = "postgresql" if os.environ.get("TEST_DATABASE_URL", "").strip() else "sqlite"
+
+
+@pytest.fixture(scope="module", params=[BACKEND])
+def server(request, tmp_path_factory, make_postgres_database):
+    """gunicorn -w 4 serving the app on a database of its own; yields its base URL."""
+    tmp_path = tmp_path_factory.mktemp(request.param)
+    url, extra = database(request.param, tmp_path, make_postgres_database)
+    log = tmp_path / "gunicorn.log"
+    with running({"DATABASE_URL": url, "SECRET_KEY": "concurrency-test", "RATELIMIT_ENABLED": "0", **extra},
+                 log) as base:
+        yield base
+    no_traceback(log)
+
+
+def run(base: str, games: int, hands: int) -> tuple[list, dict]:
+    """The bench load from 16 threads; every check must pass."""
+    phones, sent, seconds = bench.hammer(base, threads=16, games=games, hands=hands, numbered=0.3, replays=0.25)
+    assert bench.verify(base, phones, sent) == []
+    return sent, bench.figures(sent, seconds)
+
+
+def test_one_game_many_phones(server):
+    """16 threads post 150 hands (and their replays) to one game at once."""
+    sent, figures = run(server, games=1, hands=150)
+    statuses = {item.status for item in sent if item.kind == "hand"}
+    assert statuses <= {200, 201, 409} and {200, 201} <= statuses, figures
+
+
+def test_several_games_at_once(server):
+    """16 threads post to 6 games at once: each game keeps its own numbering."""
+    sent, figures = run(server, games=6, hands=30)
+    games = {item.game for item in sent if item.status == 201 and item.kind == "hand"}
+    assert len(games) == 6, figures
