@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests package, for its helpers
 
-from tests.web.test_slow_clients import answer_times, gunicorn, hang_on  # noqa: E402
+from tests.support.slowclients import answer_times, gunicorn, hang_on  # noqa: E402
 
 KINDS = {"sync": ("--worker-class", "sync"), "gthread, 8 threads": ("--worker-class", "gthread", "--threads", "8"),
          "gevent (Procfile)": ()}

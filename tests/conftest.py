@@ -11,6 +11,8 @@ from scorekeeper import create_app
 from scorekeeper.extensions import db, limiter
 from scorekeeper.web.database import migrate_now
 from tests.support.databases import drop_database, new_database
+from tests.support.limits import limited  # noqa: F401 -- fixtures for every folder: a limited app, the OpenAPI document
+from tests.support.openapi import openapi, served  # noqa: F401
 from tests.support.tables import PLAYERS
 
 

@@ -150,3 +150,21 @@ def in_view(selector: str) -> str:
 
 # The hand form's Save.
 SAVE_IN_VIEW = in_view('#hand-dialog [data-action="save"]')
+
+
+# Nothing wider than the screen: the page itself, and every visible control (a radio counts by its label).
+OVERFLOW = """() => {
+  const width = window.innerWidth;
+  const wide = [];
+  const page = document.scrollingElement.scrollWidth;
+  if (page > width) wide.push(`page ${page} > ${width}`);
+  const controls = "a.button, button, input:not([type=hidden]), select, summary, textarea, a.edit";
+  for (const node of document.querySelectorAll(controls)) {
+    const target = (node.type === "radio" || node.type === "checkbox") ? (node.closest("label") ?? node) : node;
+    const box = target.getBoundingClientRect();
+    if (!box.width || !box.height || getComputedStyle(target).visibility === "hidden") continue;
+    if (box.left >= -0.5 && box.right <= width + 0.5) continue;
+    wide.push(`${target.outerHTML.slice(0, 90)} ${box.left}..${box.right}`);
+  }
+  return wide;
+}"""

@@ -178,3 +178,14 @@ def save_quick_hand(dialog, bidder: str, bid: int, taken: int) -> None:
     choose(dialog, "quick", taken)
     dialog.locator('[data-action="save"]').click()
     dialog.wait_for(state="hidden")
+
+
+def scores(base: str, game_id: str) -> list[int]:
+    """The game's scores once the server holds its first hand."""
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        game = requests.get(f"{base}/api/games/{game_id}", timeout=10).json()
+        if game["hands"]:
+            return game["scores"]
+        time.sleep(0.2)
+    raise AssertionError("the hand never reached the server")

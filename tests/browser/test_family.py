@@ -11,7 +11,7 @@ import requests
 
 from scorekeeper.games.pages.forms import COMMON
 from scorekeeper.rules import DESCRIPTIONS, PRESETS
-from tests.browser.test_table_layout import OVERFLOW
+from tests.browser.layout import OVERFLOW
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

@@ -7,8 +7,8 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.browser.groups import OVERFLOW, PEOPLE, create_group
 from tests.browser.table import api, assert_sheet, log_hand, wait_controlled, wait_sent, wait_server
-from tests.browser.test_groups import OVERFLOW, PEOPLE, create_group
 
 pytestmark = pytest.mark.browser
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pytest
 import requests
 
+from tests.browser.groups import OVERFLOW, PEOPLE, create_group
+
 pytestmark = pytest.mark.browser
 
 SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
-PEOPLE = ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten"]
 POINTS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
-OVERFLOW = "() => document.scrollingElement.scrollWidth - document.documentElement.clientWidth"
 # Until the page's service worker has installed (its copies of the app stored), or `ms` pass: a test that ends
 # while the worker still fetches would leave the live server answering.
 INSTALLED = """(ms) => Promise.race([
@@ -28,20 +28,6 @@ def settle(page) -> None:
 def moon(bidder: int) -> dict:
     """A ten-point hand: the bidder's team shoots the moon and takes every point (the game is won)."""
     return {"bidder": bidder, "bid": "moon", "captured": dict.fromkeys(POINTS, bidder % 2)}
-
-
-def create_group(page, base: str) -> tuple[str, str]:
-    """Create a group from the start page's link; its id and key, as the created page shows them."""
-    page.goto(base + "/")
-    page.get_by_role("link", name="Start a group").click()
-    page.get_by_label("Name of the group").fill("The Thursday Regulars")
-    page.get_by_label("Games to be on the leaderboard").fill("1")
-    page.get_by_role("button", name="Create the group").click()
-    page.wait_for_url("**/created")
-    key = page.locator(".group-key").inner_text().strip()
-    page.get_by_role("link", name="Open the group's page").click()
-    page.wait_for_url("**/g/*")
-    return page.url.rsplit("/", 1)[1], key
 
 
 def play(base: str, group_id: str, key: str) -> None:

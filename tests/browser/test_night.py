@@ -27,7 +27,8 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import expect
 
 from scorekeeper.rules import sides_of
-from tests.browser.matrix import NAMES, problems_at_every_width
+from tests.browser.matrix import problems_at_every_width
+from tests.browser.nights import NIGHT, SEATED, get, set_up
 from tests.browser.table import wait_sent
 from tests.support.nights import own_scores
 
@@ -35,21 +36,12 @@ pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 PHONE = {"width": 320, "height": 640}
 PROJECTOR = {"width": 1920, "height": 1080}
-SEATED = NAMES["20"][:9]  # names of 19 and 20 characters, as in the layout matrix
-NIGHT = "Thursday Pitch at the Grange Hall"
 BID = 4  # every hand: the bidders bid 4 and take all four points (the form starts every point with them)
 # Each game's hands in the order the tables log them. Game 1: the table of five ends first (its second hand logged
 # with no signal), then the head table. Game 2: the head table ends first, which calls time at the five: its next
 # hand ends its game. Game 3: as game 1.
 ORDER = {1: [2, 1, 2, 1, 2, 1], 2: [1, 2, 1, 1, 2], 3: [2, 1, 2, 1, 2, 1]}
 OFFLINE = (1, 2, 2)  # game 1, table 2, its hand 2
-
-
-def get(base: str, path: str) -> dict:
-    """A read of the API that must succeed."""
-    answer = requests.get(f"{base}{path}", timeout=10)
-    assert answer.status_code == 200, (path, answer.text)
-    return answer.json()
 
 
 def until_stable(check, *args):
@@ -125,7 +117,6 @@ def next_bidder(table: dict, game: dict, number: int) -> tuple[str, str | None]:
     star = 3 + number % 2
     playing = [seat for side in sides_of(5, dealer) for seat in side]
     return names[star if star in playing else playing[0]], names[dealer]
-
 
 
 def leaderboard(base: str, night_id: str) -> list[list[str]]:
@@ -237,25 +228,6 @@ SCREEN_WAIT = 10_000  # ms: the screen shows a change within a reload or two (on
 def standings(base: str, night_id: str) -> dict[str, dict]:
     """The night's standings by player's name."""
     return {line["name"]: line for line in get(base, f"/api/nights/{night_id}/standings")["players"]}
-
-
-def set_up(director, base: str) -> str:
-    """The director sets the night up on the phone (Partnership Pitch, first to 11, three games) and pastes the list
-    of players; the night's id."""
-    director.goto(f"{base}/nights/new")
-    director.get_by_label("Name").fill(NIGHT)
-    director.get_by_label("Rules").select_option("partnership-pitch")
-    director.get_by_label("Games (leave empty for an open night)").fill("3")
-    director.get_by_role("button", name="Start the night").click()
-    director.wait_for_url(re.compile(r"/nights/[\w-]+/manage$"))
-    night_id = director.url.rsplit("/", 2)[1]
-    director.get_by_label("Players (a name a line, or commas)").fill("\n".join(SEATED))
-    director.get_by_role("button", name="Register").click()
-    expect(director.locator(".notice")).to_have_text("9 registered.")
-    night = get(base, f"/api/nights/{night_id}")
-    assert (night["variant"], night["games"], night["movement"]) == ("partnership-pitch", 3, "winners_up")
-    assert [player["name"] for player in night["players"]] == SEATED
-    return night_id
 
 
 def draw(director, base: str, night_id: str, number: int) -> tuple[dict, dict[int, str]]:

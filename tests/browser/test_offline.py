@@ -10,6 +10,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.browser.nights import set_up
 from tests.browser.table import (
     api,
     assert_sheet,
@@ -23,7 +24,6 @@ from tests.browser.table import (
     wait_sent,
     wait_server,
 )
-from tests.browser.test_night import set_up
 from tests.support.tables import FOUR
 
 pytestmark = pytest.mark.browser

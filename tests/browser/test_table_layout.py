@@ -7,6 +7,7 @@ import pytest
 import requests
 from playwright.sync_api import expect
 
+from tests.browser.layout import OVERFLOW
 from tests.browser.longnames import LONG_PLAYERS, POINTS, TEAMS, create_game, open_game
 from tests.browser.table import choose
 
@@ -14,23 +15,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 SIZES = [{"width": 390, "height": 844}, {"width": 320, "height": 640}]
 SIZE_IDS = ["390x844", "320x640"]
-
-# Nothing wider than the screen: the page itself, and every visible control (a radio counts by its label).
-OVERFLOW = """() => {
-  const width = window.innerWidth;
-  const wide = [];
-  const page = document.scrollingElement.scrollWidth;
-  if (page > width) wide.push(`page ${page} > ${width}`);
-  const controls = "a.button, button, input:not([type=hidden]), select, summary, textarea, a.edit";
-  for (const node of document.querySelectorAll(controls)) {
-    const target = (node.type === "radio" || node.type === "checkbox") ? (node.closest("label") ?? node) : node;
-    const box = target.getBoundingClientRect();
-    if (!box.width || !box.height || getComputedStyle(target).visibility === "hidden") continue;
-    if (box.left >= -0.5 && box.right <= width + 0.5) continue;
-    wide.push(`${target.outerHTML.slice(0, 90)} ${box.left}..${box.right}`);
-  }
-  return wide;
-}"""
 
 
 def make_tournament(base: str) -> str:

@@ -17,7 +17,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import VIEWPORT
 from tests.browser.layout import SAVE_IN_VIEW
 from tests.browser.matrix import NAMES, problems_at_every_width
-from tests.browser.test_tournament_tables_of_three import scores  # the game's scores once the server holds a hand
+from tests.browser.table import scores  # the game's scores once the server holds a hand
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 

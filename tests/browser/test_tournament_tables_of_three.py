@@ -5,30 +5,18 @@ standings showing every player of that table with their score."""
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
-import requests
 from playwright.sync_api import expect
 
-from tests.browser.test_table_layout import OVERFLOW
+from tests.browser.layout import OVERFLOW
+from tests.browser.table import scores
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
 
 NARROW = {"width": 320, "height": 640}
 SEATED = ["Bartholomew Featherstonehaugh-Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby",
            "Philippa Van Houten", "Evangeline Sorensen", "Fitzgerald O'Malley", "Gwendolyn Abernathy"]
-
-
-def scores(base: str, game_id: str) -> list[int]:
-    """The game's scores once the server holds its first hand."""
-    deadline = time.monotonic() + 20
-    while time.monotonic() < deadline:
-        game = requests.get(f"{base}/api/games/{game_id}", timeout=10).json()
-        if game["hands"]:
-            return game["scores"]
-        time.sleep(0.2)
-    raise AssertionError("the hand never reached the server")
 
 
 def test_a_cutthroat_tournament_of_tables_of_three_plays_a_hand_on_a_narrow_phone(live_server, new_page, axe):

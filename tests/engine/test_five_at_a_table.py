@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, score, start
-from tests.engine.test_engines_agree import assert_agree, needs_node
-from tests.engine.test_properties import hand_bodies, house_rules
+from tests.support.engines import assert_agree, needs_node
+from tests.support.strategies import hand_bodies, house_rules
 
 RULES = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]

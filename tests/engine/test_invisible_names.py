@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules.names import IGNORABLE, refused_character
-from tests.engine.test_engines_agree import NODE, javascript_results, needs_node, python_result
+from tests.support.engines import NODE, javascript_results, needs_node, python_result
 
 PROPERTY_SCRIPT = """
 const out = [];

@@ -15,8 +15,9 @@ from scorekeeper.games.models import Game
 from scorekeeper.rules import RuleError, make_table
 from scorekeeper.rules.names import clean_name, refused_character, shown
 from scorekeeper.tournaments.models import Tournament, TournamentSingle, TournamentTeam
-from tests.games.test_pages import PLAYERS, csrf, start
-from tests.tournaments.test_tournament_pages import token
+from tests.support.pages import csrf, start
+from tests.support.tables import PLAYERS
+from tests.support.tournaments import token
 
 # Each refused text, with what the message calls it.
 REFUSED = [

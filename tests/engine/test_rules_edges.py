@@ -21,8 +21,8 @@ from scorekeeper.rules.checks import blame
 from scorekeeper.rules.names import shown
 from scorekeeper.rules.presets import _preset
 from scorekeeper.rules.table import state_to_dict
-from tests.engine.test_vectors import replay, steps
 from tests.support.paths import VECTORS
+from tests.support.vectors import replay, steps
 
 EDGES = json.loads((VECTORS / "edges.json").read_text(encoding="utf-8"))["cases"]
 

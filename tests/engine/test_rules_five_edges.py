@@ -7,8 +7,8 @@ import pytest
 
 from scorekeeper.rules import RuleError, TimeCall, make_table, parse_hand, play, score, start
 from scorekeeper.rules.table import state_to_dict
-from tests.engine.test_vectors import replay, steps
 from tests.support.paths import VECTORS
+from tests.support.vectors import replay, steps
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 

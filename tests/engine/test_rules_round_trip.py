@@ -26,7 +26,7 @@ from scorekeeper.rules.catalogue import (
     SIT_OUT,
     Moon,
 )
-from tests.engine.test_engines_agree import javascript_results, needs_node
+from tests.support.engines import javascript_results, needs_node
 from tests.support.groups import auth
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]

@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.rules import RuleError, make_table, parse_hand, play, score, start
 from scorekeeper.rules.table import hand_to_dict, state_to_dict
-from tests.engine.test_vectors import CASES, build_table, replay, steps, time_call
+from tests.support.vectors import CASES, build_table, replay, steps, time_call
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 SIT_OUT = {"sit_out": "dealer"}

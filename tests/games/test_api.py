@@ -17,6 +17,7 @@ from scorekeeper.games import writes
 from scorekeeper.games.json import game_json
 from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.web import keys
+from tests.support.api import BO_MAKES_6, CY_SET_ON_5, assert_error, auth, post_hands, ten, url
 from tests.support.snapshots import snapshot, stable
 from tests.support.tables import CARD_POINTS, FOUR
 from tests.support.tables import FOUR as PLAYERS
@@ -24,36 +25,7 @@ from tests.support.tables import FOUR as PLAYERS
 FIVE_POINT_WIN = {"high": 1, "low": 1, "jack": 1, "game": 1}
 
 
-def ten(bidder: int, bid, team1: tuple[str, ...] = (), **extra) -> dict:
-    """A 10-point hand: team 1 took the points named in `team1`, team 0 the rest."""
-    captured = {key: 1 if key in team1 else 0 for key in CARD_POINTS}
-    return {"bidder": bidder, "bid": bid, "captured": captured, **extra}
-
-
-# Worked example 1 of rules.md: Bo bids 6 and makes it (4-6), then Cy bids 5 and is set (-1-12).
-BO_MAKES_6 = ten(1, 6, ("ace", "jack", "ten", "three"))
-CY_SET_ON_5 = ten(2, 5, ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten"))
 TEAM0_MOON = ten(0, "moon")
-
-
-def auth(key: str) -> dict:
-    """The header that carries an edit key."""
-    return {"Authorization": f"Bearer {key}"}
-
-
-def url(game: dict, tail: str = "") -> str:
-    """The API address of a game."""
-    return f"/api/games/{game['id']}{tail}"
-
-
-def post_hands(client, game: dict, headers: dict, *hands: dict) -> dict:
-    """Record hands one after another; the game after the last."""
-    body = None
-    for hand in hands:
-        response = client.post(url(game, "/hands"), json=hand, headers=headers)
-        assert response.status_code == 201, response.get_json()
-        body = response.get_json()
-    return body
 
 
 def count_rows(app, model) -> int:
@@ -65,16 +37,6 @@ def count_rows(app, model) -> int:
 def send(client, method: str, path: str, body, headers: dict | None = None):
     """Send any JSON value as the body, `null` included."""
     return getattr(client, method)(path, data=json.dumps(body), content_type="application/json", headers=headers or {})
-
-
-def assert_error(response, status: int, field: str | None = None) -> dict:
-    """A JSON error body of the contract: a sentence, and the field when one is at fault."""
-    assert response.status_code == status, response.get_data(as_text=True)
-    assert response.is_json
-    body = response.get_json()
-    assert isinstance(body["error"], str) and body["error"].strip()
-    assert body.get("field") == field
-    return body
 
 
 # --- POST /api/games ---------------------------------------------------------------------------

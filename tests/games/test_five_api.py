@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from scorekeeper.rules import PRESETS
-from tests.engine.test_engines_agree import broken_hand, legal_hand
-from tests.engine.test_properties import json_values
+from tests.support.engines import broken_hand, legal_hand
 from tests.support.groups import auth
 from tests.support.paths import VECTORS
+from tests.support.strategies import json_values
 
 VECTORS = json.loads((VECTORS / "five-at-a-table.json").read_text("utf-8"))["cases"]
 SCORED = [case for case in VECTORS if "expect" in case and "time" not in case]

@@ -12,7 +12,7 @@ from html import unescape
 import pytest
 
 from scorekeeper.rules import PRESETS
-from tests.games.test_pages import csrf, hidden, log, plain, text
+from tests.support.pages import csrf, hidden, log, plain, text
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]
 FIVE_PRESETS = [name for name, rules in PRESETS.items() if rules.partners and 4 in rules.seat_counts]

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from scorekeeper.extensions import db
 from scorekeeper.groups.models import Person
 from scorekeeper.rules.names import shown
-from tests.games.test_pages import MADE, PLAYERS, log, start
+from tests.support.pages import MADE, log, start
+from tests.support.tables import PLAYERS
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 # Values known to have broken a form, values each field takes, and the edges of numbers and text.

@@ -12,8 +12,9 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.games.pages.handform import CHANGED
 from scorekeeper.tournaments.models import Tournament
-from tests.games.test_pages import MADE, PLAYERS, SET, csrf, hidden, log, start
-from tests.tournaments.test_tournament_pages import token
+from tests.support.pages import MADE, SET, csrf, hidden, log, start
+from tests.support.tables import PLAYERS
+from tests.support.tournaments import token
 
 
 def post_hand(client, game_id: str, path: str = "", **changes):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.test_pages import SET, csrf, misdeal_asked, start
+from tests.support.pages import SET, csrf, misdeal_asked, start
 
 
 def inputs(html: str) -> list[tuple[str, str]]:

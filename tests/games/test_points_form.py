@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from tests.games.test_pages import hidden, log, plain, scores, start, text
+from tests.support.pages import hidden, log, plain, scores, start, text
 from tests.support.tables import CARD_POINTS
 
 

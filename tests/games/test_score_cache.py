@@ -12,7 +12,7 @@ from scorekeeper.games import service as games
 from scorekeeper.games.scored import ScoreCache, Scored
 from scorekeeper.rules import make_table, start
 from scorekeeper.web.database import writing
-from tests.web.test_etags import BO_MAKES_6, MISDEAL, statements, tables_read
+from tests.support.statements import BO_MAKES_6, MISDEAL, statements, tables_read
 
 
 def entry(revision: int) -> Scored:

@@ -8,7 +8,7 @@ import pytest
 
 from scorekeeper.games.pages.forms import COMMON
 from scorekeeper.rules import DESCRIPTIONS, PRESETS
-from tests.games.test_pages import csrf, hidden, plain, text
+from tests.support.pages import csrf, hidden, plain, text
 
 NAMES = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus"]
 NEW = [name for name in PRESETS if name not in COMMON]

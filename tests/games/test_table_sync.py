@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.test_api import BO_MAKES_6, CY_SET_ON_5, assert_error, auth, post_hands, url
-from tests.games.test_pages import MADE, csrf, log, misdeal_asked, start
+from tests.support.api import BO_MAKES_6, CY_SET_ON_5, assert_error, auth, game_revision, post_hands, url
+from tests.support.pages import MADE, csrf, log, misdeal_asked, start
 from tests.support.snapshots import snapshot
-from tests.web.test_revisions import game_revision
 
 CLOCKED = {"time_limit_minutes": 30}
 

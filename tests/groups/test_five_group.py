@@ -7,8 +7,7 @@ import json
 
 import pytest
 
-from tests.groups.test_group_pages import created_group, token
-from tests.support.groups import GroupApi
+from tests.support.groups import GroupApi, created_group, token
 from tests.support.paths import VECTORS
 
 FIVE = ["Ann", "Bo", "Cy", "Di", "Ed"]

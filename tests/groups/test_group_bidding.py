@@ -25,9 +25,8 @@ from hypothesis import strategies as st
 from scorekeeper.groups.contexts import person_context
 from scorekeeper.rules import PRESETS, Conflict, RuleError, make_table, parse_hand, play, score, start
 from scorekeeper.sheet.stats import bid_levels, cards_taken, level_order, player_stats
-from tests.engine.test_properties import NAMES, accepted, games, hand_bodies
-from tests.groups.test_group_rating_pages import text_of
-from tests.support.groups import MISDEAL, GroupApi, categories, ten, ten_all
+from tests.support.groups import MISDEAL, GroupApi, categories, ten, ten_all, text_of
+from tests.support.strategies import NAMES, accepted, games, hand_bodies
 
 P4 = ["Ann", "Bo", "Cy", "Di"]
 REST = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten")

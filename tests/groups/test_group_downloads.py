@@ -6,11 +6,9 @@ from __future__ import annotations
 import pytest
 
 from tests.support.groups import GroupApi, ten_all
-from tests.web import test_limits
 
 FILES = ["export.json", "games.csv", "hands.csv"]
 FOUR = ["Ann", "Bo", "Cy", "Di"]
-limited = test_limits.limited  # the fixture: an app with the limits on, in memory and in Redis
 
 
 @pytest.mark.parametrize("name", FILES)

@@ -4,20 +4,16 @@ budget. `bench/group_file_memory.py` measures the memory of the largest refused 
 
 from __future__ import annotations
 
-import io
 import json
-import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from werkzeug.datastructures import FileStorage
-from werkzeug.test import encode_multipart
 
 from scorekeeper.groups import transfer
 from scorekeeper.web import jsontext
 from scorekeeper.web.jsontext import Budget
-from tests.groups.test_group_transfer import played, stored_counts  # noqa: F401  (a fixture)
+from tests.support.groups import stored_counts, upload
 
 BUDGET = transfer.FILE_BUDGET
 HEAD = b'{"format":"pitch-scorekeeper-group","version":1,"name":"Big","min_games":3,'
@@ -38,13 +34,6 @@ def refuse_parsing(monkeypatch):
         return parse(data, *args, **kwargs)
 
     monkeypatch.setattr(jsontext.json, "loads", guarded)
-
-
-def upload(client, data: bytes):
-    html = client.get("/groups/import").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
-    boundary, body = encode_multipart({"csrf_token": token, "file": FileStorage(io.BytesIO(data), "g.json")})
-    return client.post("/groups/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 
 SHAPES = [  # (field, item, count): each within GROUP_FILE_MAX_LENGTH and over the budget
@@ -104,7 +93,7 @@ def test_the_counts_are_never_below_what_the_parser_builds(value):
         assert Budget(values=10**9, containers=containers - 1, refusal="").refuses(data)
 
 
-def test_a_groups_own_download_is_far_below_the_budget(client, played):  # noqa: F811
+def test_a_groups_own_download_is_far_below_the_budget(client, played):
     """The density the budget is set from: the download of the group of 35 games of every kind, people, seasons and
     team names holds at least 10 bytes a value and 50 an object or list, so a file of GROUP_FILE_MAX_LENGTH of such
     games is within the budget."""

@@ -15,10 +15,8 @@ from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.groups import transfer
 from scorekeeper.groups.models import Group, Person
 from scorekeeper.rules import PRESETS, Conflict, RuleError, TimeCall, make_table, parse_hand, play, start
-from tests.engine.test_properties import hand_bodies, house_rules
-from tests.groups.test_group_file_budget import upload
-from tests.groups.test_group_transfer import import_file, stored_counts, with_ids_named
-from tests.support.groups import MISDEAL, GroupApi
+from tests.support.groups import MISDEAL, GroupApi, import_file, stored_counts, upload, with_ids_named
+from tests.support.strategies import hand_bodies, house_rules
 from tests.support.tables import CARD_POINTS
 
 SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.web.test_limits import address, assert_limited_json, assert_limited_page, limited  # noqa: F401 -- the fixture
+from tests.support.limits import address, assert_limited_json, assert_limited_page
 
 
-def test_new_groups_and_people_share_an_allowance_as_large_as_new_games(limited):  # noqa: F811
+def test_new_groups_and_people_share_an_allowance_as_large_as_new_games(limited):
     client = limited(RATELIMIT_GAMES="3 per minute")
     made = client.post("/api/groups", json={"name": "Thursday"})
     assert made.status_code == 201
@@ -24,7 +24,7 @@ def test_new_groups_and_people_share_an_allowance_as_large_as_new_games(limited)
     assert other.status_code == 201
 
 
-def test_group_imports_draw_on_the_imports_allowance(limited):  # noqa: F811
+def test_group_imports_draw_on_the_imports_allowance(limited):
     client = limited(RATELIMIT_IMPORTS="1 per minute")
     body = {"format": "pitch-scorekeeper-group", "version": 1, "name": "Imported", "people": [], "games": []}
     assert client.post("/api/groups/import", json=body).status_code == 201

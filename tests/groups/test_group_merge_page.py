@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import re
 
-from tests.groups.test_group_pages import created_group
-from tests.groups.test_group_pages import token as form_token
-from tests.support.groups import auth, ten_all
+from tests.support.groups import auth, created_group, ten_all
+from tests.support.groups import token as form_token
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import re
 
-from tests.groups.test_group_pages import created_group, token
+from tests.support.groups import created_group, token
 
 
 def offline_json(html: str) -> dict:

@@ -8,14 +8,9 @@ import sqlalchemy as sa
 
 from scorekeeper.extensions import db
 from scorekeeper.groups.models import Group
-from tests.support.groups import MISDEAL, GroupApi, categories, ten_all
+from tests.support.groups import MISDEAL, GroupApi, categories, created_group, ten_all, token
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
-
-
-def token(html: str) -> str:
-    """The CSRF token of the page's form."""
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
 
 
 def groups(app) -> list[Group]:
@@ -86,15 +81,6 @@ def test_the_group_page_lists_games_people_leaderboard_and_chart(client):
 def test_an_unknown_group_page_is_404(client):
     assert client.get("/g/nosuchgroupnosuchgroup1").status_code == 404
     assert client.get("/g/x").status_code == 404
-
-
-def created_group(client) -> tuple[str, str]:
-    """A group created through the form (this browser holds its key): its id and key."""
-    html = client.get("/groups/new").get_data(as_text=True)
-    response = client.post("/groups/new", data={"csrf_token": token(html), "name": "Thursday", "min_games": "1"})
-    created = client.get(response.headers["Location"]).get_data(as_text=True)
-    group_id = re.search(r'href="/g/([\w-]+)"', created).group(1)
-    return group_id, re.search(r'<code class="group-key">([^<]+)</code>', created).group(1)
 
 
 def test_starting_a_game_from_the_group_offers_the_roster_and_remembers_the_variant(app, client):

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.groups.models import Group, Person
-from tests.games.test_api_properties import JSON, SCALARS, send
+from tests.support.bodies import JSON, SCALARS, send
 from tests.support.groups import GroupApi, ten_all
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

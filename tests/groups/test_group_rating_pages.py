@@ -3,7 +3,6 @@ expectations, and a person's rating, chart and chemistry, with provisional marks
 
 from __future__ import annotations
 
-import html as markup
 import re
 
 import pytest
@@ -11,15 +10,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.groups import chart, ratings
-from tests.groups.test_group_ratings import finish_on
-from tests.support.groups import GroupApi, ten_all
+from tests.support.groups import GroupApi, finish_on, ten_all, text_of
 
 P4 = ["Ann", "Bo", "Cy", "Di"]
-
-
-def text_of(response) -> str:
-    """The page's words, tags dropped and spaces folded."""
-    return re.sub(r"\s+", " ", markup.unescape(re.sub(r"<[^>]+>", " ", response.get_data(as_text=True))))
 
 
 @pytest.fixture

@@ -13,11 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
-from scorekeeper.extensions import db
-from scorekeeper.games.models import Game
 from scorekeeper.groups import ratings
 from scorekeeper.groups.gamefigures import GameFigures
-from tests.support.groups import GroupApi, categories, ten_all
+from tests.support.groups import GroupApi, categories, finish_on, ten_all
 
 MODEL = PlackettLuce()
 P3 = ["Ann", "Bo", "Cy"]
@@ -34,14 +32,6 @@ def figures(teams, scores, winner) -> GameFigures:
 def by_name(stats: dict) -> dict[str, dict]:
     """The stats answer's ratings by the person's name."""
     return {line["name"]: line for line in stats["ratings"]}
-
-
-def finish_on(app, ids: list[str], days: list[str]) -> None:
-    """Say each game finished at noon on its day (UTC)."""
-    with app.app_context():
-        for game_id, day in zip(ids, days, strict=True):
-            db.session.get(Game, game_id).finished_at = dt.datetime.fromisoformat(day + "T12:00:00+00:00")
-        db.session.commit()
 
 
 def cutthroat_win(setter: int, winner: int) -> list[dict]:

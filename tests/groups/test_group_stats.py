@@ -26,53 +26,13 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.rules import make_table, parse_hand, score
 from scorekeeper.sheet.stats import player_stats
-from tests.support.groups import MISDEAL, GroupApi, categories, ten_all
+from tests.support.groups import FIGURES, P4, PEOPLE, GroupApi, by_name, fixture_games, normalised, ten_all
 
-P4 = ["Ann", "Bo", "Cy", "Di"]
-P4B = ["Ann", "Di", "Bo", "Cy"]
-P3 = ["Ann", "Bo", "Cy"]
-P6 = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
-CUTTHROAT = [(1, 0), (2, 0), (0, 1), (2, 1), (0, 2), (1, 2), (1, 0), (2, 0), (0, 1)]
-
-
-def fixture_games() -> list[tuple[str, list[str], list[dict]]]:
-    """The 34 games of the docstring, in order."""
-    found = []
-    for seat in (0, 1, 2, 3, 0, 1, 2, 3):
-        found.append(("ten-point", P4, [ten_all(seat, "moon", seat % 2)]))
-    for seat in range(4):
-        found.append(("ten-point", P4, [MISDEAL, ten_all(seat, "moon", 1 - seat % 2)]))
-    for _ in range(4):
-        found.append(("ten-point", P4B, [ten_all(0, 3, 0), ten_all(1, "moon", 1)]))
-    for setter, winner in CUTTHROAT:
-        found.append(("cutthroat", P3, [categories(setter, 2, winner), categories(winner, 4, winner),
-                                        categories(winner, 4, winner)]))
-    for seat in range(4):
-        found.append(("ten-point-six", P6, [ten_all(seat, "moon", seat % 2)]))
-    for seat in (0, 1):
-        found.append(("five-point", P4, [categories(seat, 5, seat % 2, all_tricks=seat % 2)] * 5))
-    found.append(("five-point", P4, [categories(2, 5, 0, all_tricks=None)]
-                  + [categories(0, 5, 0, all_tricks=0)] * 6))
-    found.append(("ten-point", P4, [ten_all(1, 6, 1)]))
-    found.append(("cutthroat", P3, []))
-    return found
-
-
-# Counted by hand from the docstring: games, wins, bids, made, set, moons, moons made.
-PEOPLE = {
-    "Ann": (32, 14, 30, 26, 4, 4, 3),
-    "Bo": (32, 12, 18, 14, 4, 4, 3),
-    "Cy": (32, 16, 12, 7, 5, 4, 3),
-    "Di": (23, 13, 8, 7, 1, 8, 7),
-    "Ed": (4, 2, 0, 0, 0, 0, 0),
-    "Flo": (4, 2, 0, 0, 0, 0, 0),
-}
 PARTNERSHIPS = {  # pair: games, wins
     ("Ann", "Cy"): (19, 10), ("Bo", "Di"): (19, 9), ("Ann", "Bo"): (4, 0), ("Cy", "Di"): (4, 4),
     ("Ann", "Ed"): (4, 2), ("Cy", "Ed"): (4, 2), ("Bo", "Flo"): (4, 2), ("Di", "Flo"): (4, 2),
 }
 HEAD_TO_HEAD = {("Ann", "Bo"): (9, 4, 3), ("Ann", "Cy"): (9, 4, 2), ("Bo", "Cy"): (9, 3, 2)}  # games, wins of each
-FIGURES = ("games", "wins", "bids", "made", "set", "moons", "moons_made")
 
 
 @pytest.fixture
@@ -82,27 +42,6 @@ def played(client):
     for variant, players, hands in fixture_games():
         group.game(variant, players, hands)
     return group
-
-
-def by_name(group: GroupApi, stats: dict):
-    """The stats with names for ids: people, partnerships and head to head as dicts."""
-    names = {person_id: name for name, person_id in group.people().items()}
-    people = {line["name"]: tuple(line[key] for key in FIGURES) for line in stats["people"]}
-    partners = {tuple(names[pid] for pid in line["people"]): (line["games"], line["wins"])
-                for line in stats["partnerships"]}
-    rivals = {tuple(names[pid] for pid in line["people"]): (line["games"], *line["wins"])
-              for line in stats["head_to_head"]}
-    return people, partners, rivals, [names[pid] for pid in stats["leaderboard"]]
-
-
-def normalised(pairs: dict) -> dict:
-    """Pairs keyed in name order, their wins swapped to match (head to head)."""
-    found = {}
-    for (first, second), value in pairs.items():
-        if first > second and len(value) == 3:
-            value = (value[0], value[2], value[1])
-        found[tuple(sorted((first, second)))] = value
-    return found
 
 
 def test_stats_equal_the_figures_counted_by_hand(played):

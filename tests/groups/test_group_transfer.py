@@ -9,40 +9,21 @@ import io
 import json
 import re
 
-import pytest
-import sqlalchemy as sa
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from scorekeeper.extensions import db
-from scorekeeper.games.models import Game, HandRecord
-from scorekeeper.groups.models import Group, Person
 from scorekeeper.sheet.exports import cell
-from tests.groups.test_group_stats import PEOPLE, by_name, fixture_games, normalised
-from tests.support.groups import GroupApi, ten_all
+from tests.support.groups import (
+    PEOPLE,
+    GroupApi,
+    by_name,
+    import_file,
+    normalised,
+    stored_counts,
+    ten_all,
+    with_ids_named,
+)
 from tests.support.tables import CARD_POINTS
-
-
-@pytest.fixture
-def played(app, client):
-    """The 34 games of the stats fixture, a hand given as points, a short name, team names, and the cutthroat games
-    finished on the last day of 2025 (a season apart)."""
-    group = GroupApi(client, min_games=2)
-    for variant, players, hands in fixture_games():
-        group.game(variant, players, hands)
-    group.game("ten-point", ["Ann", "Bo", "Cy", "Di"], [{"bidder": 1, "bid": 4, "points": [3, 7]}] * 2,
-               team_names=["North", "South"])
-    people = group.people()
-    assert group.send("patch", f"/people/{people['Flo']}", {"short_name": "F"}).status_code == 200
-    for name, start, end in (("Winter", "2025-12-01", "2026-02-28"), ("Autumn", "2025-09-01", "2025-11-30")):
-        assert group.send("post", "/seasons", {"name": name, "from": start, "to": end}).status_code == 201
-    cutthroat = [summary["id"] for summary in group.get().get_json()["games"] if summary["variant"] == "cutthroat"]
-    with app.app_context():
-        for game in db.session.scalars(sa.select(Game).where(Game.id.in_(cutthroat))):
-            if game.finished_at is not None:
-                game.finished_at = game.finished_at.replace(year=2025, month=12, day=31, hour=23, minute=59)
-        db.session.commit()
-    return group
 
 
 def exported(client, group: GroupApi) -> dict:
@@ -50,29 +31,6 @@ def exported(client, group: GroupApi) -> dict:
     assert response.status_code == 200
     assert response.headers["Content-Disposition"] == 'attachment; filename="pitch-group-thursday-table.json"'
     return json.loads(response.get_data(as_text=True))
-
-
-def import_file(client, body) -> tuple[GroupApi, dict]:
-    response = client.post("/api/groups/import", json=body)
-    assert response.status_code == 201, response.get_json()
-    answer = response.get_json()
-    group = GroupApi.__new__(GroupApi)
-    group.client, group.created, group.id, group.key = client, answer, answer["id"], answer["edit_key"]
-    group.headers = {"Authorization": f"Bearer {group.key}"}
-    return group, answer
-
-
-def with_ids_named(data: dict) -> dict:
-    """The group file with every id of a group, person or game replaced by what it names (the ids are new in an
-    import, all else is kept)."""
-    people = {person["id"]: f"person {index}" for index, person in enumerate(data["people"])}
-    text = json.dumps(data)
-    for game_index, game in enumerate(data["games"]):
-        text = text.replace(game["id"], f"game {game_index}")
-        text = text.replace(game["group"], "the group")
-    for person_id, label in people.items():
-        text = text.replace(person_id, label)
-    return json.loads(text)
 
 
 def comparable(group: GroupApi, stats: dict) -> tuple:
@@ -86,12 +44,6 @@ def seasons_named(group: GroupApi) -> list[dict]:
     names = {person_id: name for name, person_id in group.people().items()}
     return [{**{k: v for k, v in season.items() if k != "id"}, "champion": names.get(season["champion"])}
             for season in group.get("/seasons").get_json()["seasons"]]
-
-
-def stored_counts(app) -> tuple[int, int, int, int]:
-    with app.app_context():
-        return tuple(db.session.scalar(sa.select(sa.func.count()).select_from(model))
-                     for model in (Group, Person, Game, HandRecord))
 
 
 def test_a_group_file_imported_exports_the_same_file_and_counts_the_same(client, played):

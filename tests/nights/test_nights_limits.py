@@ -4,10 +4,9 @@ default limits; the games a draw makes are counted before it makes any."""
 from __future__ import annotations
 
 from tests.support.nights import Night, names
-from tests.web.test_limits import limited  # noqa: F401  (a fixture)
 
 
-def test_a_hall_of_200_players_plays_under_the_default_limits(limited):  # noqa: F811
+def test_a_hall_of_200_players_plays_under_the_default_limits(limited):
     """Two games of 50 tables from one address: the director's writes, every table's hand and signature."""
     client = limited()
     night = Night(client)
@@ -23,7 +22,7 @@ def test_a_hall_of_200_players_plays_under_the_default_limits(limited):  # noqa:
         assert night.get("/standings").status_code == 200
 
 
-def test_a_draw_past_the_games_allowance_makes_nothing(limited):  # noqa: F811
+def test_a_draw_past_the_games_allowance_makes_nothing(limited):
     """Game 1 makes 2 games of 3 allowed; game 2 would make 4: 429, and game 2 is not drawn."""
     client = limited(RATELIMIT_TOURNAMENT_GAMES="3 per hour")
     night = Night(client)
@@ -34,7 +33,7 @@ def test_a_draw_past_the_games_allowance_makes_nothing(limited):  # noqa: F811
     assert night.get().get_json()["games_drawn"] == 1
 
 
-def test_apps_sharing_one_redis_count_the_games_drawn_apart(limited):  # noqa: F811
+def test_apps_sharing_one_redis_count_the_games_drawn_apart(limited):
     """Two apps under key prefixes of their own, one address: each draws 2 games of its own 3 allowed."""
     first = limited(RATELIMIT_TOURNAMENT_GAMES="3 per hour")
     second = limited(RATELIMIT_TOURNAMENT_GAMES="3 per hour")

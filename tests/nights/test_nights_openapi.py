@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tests.web.test_openapi import DocumentClient, openapi, served  # noqa: F401 (the fixtures)
+from tests.support.openapi import DocumentClient
 
 
-def test_a_client_made_from_the_document_runs_a_night(client, served, openapi):  # noqa: F811
+def test_a_client_made_from_the_document_runs_a_night(client, served, openapi):
     """Create, register, draw, score and finish every table, sign, read the standings, a player, a table, the
     game with and without the key, a refused draw and registration, call, end."""
     api = DocumentClient(client, openapi, served)
@@ -45,7 +45,7 @@ def test_a_client_made_from_the_document_runs_a_night(client, served, openapi): 
     assert api.call("get_night", night_id=nid)[1]["games_drawn"] == 2
 
 
-def test_a_client_made_from_the_document_changes_the_directors_key(client, served, openapi):  # noqa: F811
+def test_a_client_made_from_the_document_changes_the_directors_key(client, served, openapi):
     """The key change, its answer and a refusal with the old key, checked against the document."""
     api = DocumentClient(client, openapi, served)
     status, made = api.call("create_night", {"name": "Key night"})

@@ -9,8 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.nights.movement import seatable
-from tests.nights.test_nights_tables import own_scores
-from tests.support.nights import Night, names
+from tests.support.nights import Night, names, own_scores
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

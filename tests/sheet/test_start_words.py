@@ -9,7 +9,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS, preset
 from scorekeeper.sheet.rulewords import summary, words_json
-from tests.engine.test_engines_agree import ENGINE, NODE_ENV, needs_node, node
+from tests.support.engines import ENGINE, NODE_ENV, needs_node, node
 
 WORDS = ENGINE.parent / "rulewords.js"
 CUSTOM = [

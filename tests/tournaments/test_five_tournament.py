@@ -6,8 +6,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import PRESETS
-from tests.tournaments.test_tournament_api import Api
-from tests.tournaments.test_tournament_tables import game_of, players
+from tests.support.tournaments import Api, game_of, players
 
 ELEVEN = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit"]
 FIVE_PRESETS = [name for name, rules in PRESETS.items() if rules.partners and 4 in rules.seat_counts]

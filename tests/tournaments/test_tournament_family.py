@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import PRESETS
-from tests.games.test_pages import csrf
+from tests.support.pages import csrf
 from tests.support.tables import FOUR
-from tests.tournaments.test_tournament_api import Api
+from tests.support.tournaments import Api
 
 
 @pytest.fixture

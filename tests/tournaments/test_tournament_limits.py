@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
-from tests.web.test_limits import assert_limited_json, assert_limited_page, limited  # noqa: F401  (a fixture)
+from tests.support.limits import assert_limited_json, assert_limited_page
 
 
 def tournament(client, teams: int) -> tuple[str, dict]:
@@ -33,7 +33,7 @@ def games_stored(client) -> int:
         return db.session.scalar(sa.select(sa.func.count()).select_from(Game))
 
 
-def test_draws_count_their_games_and_one_past_the_allowance_makes_nothing(limited):  # noqa: F811
+def test_draws_count_their_games_and_one_past_the_allowance_makes_nothing(limited):
     client = limited(RATELIMIT_TOURNAMENT_GAMES="6 per hour", RATELIMIT_TOURNAMENTS="10 per hour")
     first, second, third = tournament(client, 8), tournament(client, 4), tournament(client, 4)
     assert client.post(f"/api/tournaments/{first[0]}/rounds", headers=first[1]).status_code == 201  # 4 games
@@ -46,7 +46,7 @@ def test_draws_count_their_games_and_one_past_the_allowance_makes_nothing(limite
     assert client.get(f"/api/tournaments/{third[0]}/rounds/1").status_code == 404
 
 
-def test_a_draw_larger_than_the_whole_allowance_says_so(limited):  # noqa: F811
+def test_a_draw_larger_than_the_whole_allowance_says_so(limited):
     client = limited(RATELIMIT_TOURNAMENT_GAMES="5 per hour")
     tid, headers = tournament(client, 12)  # 6 tables
     before = games_stored(client)
@@ -58,7 +58,7 @@ def test_a_draw_larger_than_the_whole_allowance_says_so(limited):  # noqa: F811
     assert games_stored(client) == before
 
 
-def test_a_draw_without_the_key_counts_no_games(limited):  # noqa: F811
+def test_a_draw_without_the_key_counts_no_games(limited):
     client = limited(RATELIMIT_TOURNAMENT_GAMES="4 per hour")
     tid, headers = tournament(client, 8)
     for wrong in ({}, {"Authorization": "Bearer " + "x" * 22}):
@@ -66,7 +66,7 @@ def test_a_draw_without_the_key_counts_no_games(limited):  # noqa: F811
     assert client.post(f"/api/tournaments/{tid}/rounds", headers=headers).status_code == 201
 
 
-def test_the_draw_form_says_the_same(limited):  # noqa: F811
+def test_the_draw_form_says_the_same(limited):
     client = limited(RATELIMIT_TOURNAMENT_GAMES="3 per hour")
     drawn, drawn_headers = tournament(client, 4)
     assert client.post(f"/api/tournaments/{drawn}/rounds", headers=drawn_headers).status_code == 201  # 2 of 3
@@ -79,7 +79,7 @@ def test_the_draw_form_says_the_same(limited):  # noqa: F811
     assert games_stored(client) == before
 
 
-def test_registrations_are_counted_per_tournament_once_the_key_opens_it(limited):  # noqa: F811
+def test_registrations_are_counted_per_tournament_once_the_key_opens_it(limited):
     client = limited(RATELIMIT_TOURNAMENT_WRITES="5 per minute")
     tid, headers = tournament(client, 4)
     for wrong in ({}, {"Authorization": "Bearer " + "x" * 22}):
@@ -105,7 +105,7 @@ def write_routes(app) -> list[tuple[str, str]]:
     return sorted(found)
 
 
-def test_every_write_route_of_a_tournament_is_counted(limited):  # noqa: F811
+def test_every_write_route_of_a_tournament_is_counted(limited):
     """Each write route, with the key, once: the next write to the same tournament from the address is 429."""
     client = limited(RATELIMIT_TOURNAMENT_WRITES="1 per minute", RATELIMIT_TOURNAMENTS="1000 per hour")
     routes = write_routes(client.application)

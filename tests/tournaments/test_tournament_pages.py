@@ -7,17 +7,10 @@ import re
 import pytest
 
 from tests.support.conditional import assert_compressed_copy_is_304
-from tests.tournaments.test_tournament_api import Api, hand, move_clock_back
+from tests.support.tournaments import Api, hand, move_clock_back, token
 
 # Any inline script but the import map (which the CSP allows by its hash).
 INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?! type=\"importmap\">)[^>]*>", re.I)
-
-
-def token(html: str, name: str = "csrf_token") -> str:
-    """The CSRF token of the form whose token field is called `name`."""
-    match = re.search(rf'name="{re.escape(name)}"[^>]*value="([^"]+)"', html)
-    assert match, f"no {name} on the page"
-    return match.group(1)
 
 
 def assert_csp_clean(html: str) -> None:

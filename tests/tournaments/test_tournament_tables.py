@@ -16,32 +16,13 @@ from hypothesis import strategies as st
 from scorekeeper.extensions import db
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.tournaments.pairing import schedule
-from tests.games.test_pages import csrf
-from tests.tournaments.test_tournament_api import Api
+from tests.support.pages import csrf
+from tests.support.tournaments import game_of, players
 
 SIX = [("Aces", "Ann", "Bo", "Cy"), ("Kings", "Di", "Ed", "Flo"), ("Queens", "Gus", "Hal", "Ida"),
        ("Jacks", "Jo", "Kit", "Lu"), ("Tens", "Mo", "Ned", "Oz"), ("Nines", "Pat", "Quin", "Ros")]
 ELEVEN = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ida", "Jo", "Kit"]
 CUT = {"high": 0, "low": 0, "jack": 0, "game": 1}  # player 0 takes High, Low and Jack; player 1 Game
-
-
-@pytest.fixture
-def api(client):
-    return Api(client)
-
-
-def players(api: Api, names: list[str]) -> list[int]:
-    """Register each name as a single; their single ids."""
-    ids = []
-    for name in names:
-        response = api.post("/singles", {"name": name})
-        assert response.status_code == 201, response.get_json()
-        ids.append(response.get_json()["id"])
-    return ids
-
-
-def game_of(api: Api, table: dict) -> dict:
-    return api.client.get(f"/api/games/{table['game']}").get_json()
 
 
 # ---- ten-point-six: two teams of three at a table of six

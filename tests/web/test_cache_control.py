@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.games.test_pages import MADE, csrf, log, start
-from tests.tournaments.test_tournament_api import Api
+from tests.support.pages import MADE, csrf, log, start
+from tests.support.tournaments import Api
 
 SHARE = "public, max-age=3, stale-while-revalidate=6"
 STANDINGS = "public, max-age=5, stale-while-revalidate=10"

@@ -11,7 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments.models import Pairing, Tournament
 from scorekeeper.web import keys
-from tests.tournaments.test_tournament_api import Api, hand
+from tests.support.tournaments import Api, hand
 
 
 def bearer(key: str) -> dict[str, str]:

@@ -12,7 +12,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db, limiter
-from tests.web.test_limits import REDIS, address, redis_running
+from tests.support.limits import REDIS, address, redis_running
 
 FOUR = ["Ann", "Bo", "Cy", "Di"]
 FALLING_BACK = "Rate limit storage unreachable - falling back to in-memory storage"

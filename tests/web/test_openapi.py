@@ -12,20 +12,18 @@ import re
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from openapi_core import OpenAPI
-from openapi_core.testing import MockRequest, MockResponse
 from openapi_spec_validator import validate
 
 from scorekeeper.games.api.document import document
 from scorekeeper.rules import PRESETS, SUITS
-from tests.games.test_api_properties import JSON, SETTINGS, hand_bodies, valid_game, valid_hand
+from tests.support.bodies import JSON, SETTINGS, hand_bodies, valid_game, valid_hand
+from tests.support.openapi import METHODS, DocumentClient, answered, checked
 
 # JSON and downloads outside /api/ that the document describes too: the health check and the exports.
 OUTSIDE_API = {
     ("GET", "/healthz"), ("GET", "/games/{game_id}/export.json"), ("GET", "/g/{group_id}/export.json"),
     ("GET", "/g/{group_id}/games.csv"), ("GET", "/g/{group_id}/hands.csv"),
 }
-METHODS = ("get", "put", "post", "delete", "patch")
 
 
 def flask_to_openapi(rule: str) -> str:
@@ -47,42 +45,6 @@ def routes(app) -> set[tuple[str, str]]:
 def operations(spec: dict) -> set[tuple[str, str]]:
     """(method, path) of every operation of the document."""
     return {(method.upper(), path) for path, item in spec["paths"].items() for method in METHODS if method in item}
-
-
-@pytest.fixture
-def served(client) -> dict:
-    """The document as /api/openapi.json serves it."""
-    response = client.get("/api/openapi.json")
-    assert response.status_code == 200 and response.mimetype == "application/json"
-    return response.get_json()
-
-
-@pytest.fixture
-def openapi(served) -> OpenAPI:
-    """openapi-core over the served document, checking requests and answers."""
-    return OpenAPI.from_dict(served)
-
-
-def sent(response) -> MockRequest:
-    """The request the test client sent for `response`, as openapi-core reads a request."""
-    request = response.request
-    stream = request.environ["wsgi.input"]
-    stream.seek(0)
-    return MockRequest("http://scorekeeper.test", request.method.lower(), request.path, args=request.args,
-                       headers=dict(request.headers), data=stream.read(), content_type=request.mimetype)
-
-
-def answered(openapi: OpenAPI, response):
-    """The answer, after openapi-core found it to be one the document gives its request."""
-    received = MockResponse(response.get_data(), response.status_code, dict(response.headers), response.mimetype)
-    openapi.validate_response(sent(response), received)
-    return response
-
-
-def checked(openapi: OpenAPI, response):
-    """The answer, after openapi-core found it (and the request that made it) as the document describes."""
-    openapi.validate_request(sent(response))
-    return answered(openapi, response)
 
 
 def test_the_served_document_is_valid_openapi_3_1(served):
@@ -199,26 +161,6 @@ def test_every_error_is_the_error_body_the_document_describes(client, openapi, m
     assert response.status_code == status
     answered(openapi, response)
     assert set(response.get_json()) <= {"error", "field", "code"} and response.get_json()["error"]
-
-
-class DocumentClient:
-    """A client made from /api/openapi.json alone: it knows the operations by their ids, builds each request from
-    the document's path and method, and has openapi-core check each request and answer against the document."""
-
-    def __init__(self, client, openapi: OpenAPI, spec: dict):
-        self.client, self.openapi = client, openapi
-        self.operations = {item[method]["operationId"]: (method, path)
-                           for path, item in spec["paths"].items() for method in METHODS if method in item}
-        self.key: str | None = None
-
-    def call(self, operation_id: str, body=None, headers=None, **path):
-        """Send the operation; returns the answer's JSON after checking both ways."""
-        method, template = self.operations[operation_id]
-        auth = {"Authorization": f"Bearer {self.key}"} if self.key else {}
-        response = self.client.open(template.format(**path), method=method.upper(), json=body,
-                                    headers={**auth, **(headers or {})})
-        checked(self.openapi, response)
-        return response.status_code, response.get_json()
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))

@@ -13,22 +13,13 @@ from scorekeeper.games import service as games
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments.models import Tournament
 from scorekeeper.web.database import writing
-from tests.games.test_pages import MADE, SET, csrf, hidden, log, start
-from tests.tournaments.test_tournament_api import Api, hand, move_clock_back, tied_tournament
+from tests.support.api import game_revision, revision
+from tests.support.pages import MADE, SET, csrf, hidden, log, start
+from tests.support.tournaments import Api, hand, move_clock_back, tied_tournament
 
 MISDEAL = {"misdeal": True}
 BO_MAKES_6 = {"bidder": 1, "bid": 6, "captured": {
     "ace": 1, "jack": 1, "off_jack": 0, "high_joker": 0, "low_joker": 0, "ten": 1, "three": 1, "two": 0}}
-
-
-def revision(app, model, key) -> int:
-    """The stored revision of a game or tournament, read afresh."""
-    with app.app_context():
-        return db.session.scalar(sa.select(model.revision).where(model.id == key))
-
-
-def game_revision(app, game_id: str) -> int:
-    return revision(app, Game, game_id)
 
 
 @pytest.fixture

@@ -10,11 +10,8 @@ import re
 
 import pytest
 
-from tests.games.test_api_hostile_text import World
-from tests.web import test_limits
-from tests.web.test_limits import assert_limited_json, assert_limited_page
-
-limited = test_limits.limited  # the fixture: an app with the limits on, in memory and in Redis
+from tests.support.hostile import World
+from tests.support.limits import assert_limited_json, assert_limited_page
 
 WRONG = {"Authorization": "Bearer " + "w" * 22}
 WORDS = "Too many keys that open nothing from this address."
