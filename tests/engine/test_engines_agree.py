@@ -6,7 +6,6 @@ or the same error kind, field and message.
 """
 
 import json
-import subprocess
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
@@ -26,14 +25,13 @@ from scorekeeper.rules import (
 )
 from tests.support.engines import (
     ENGINE,
-    NODE_ENV,
     assert_agree,
     broken_hand,
     javascript_results,
     legal_hand,
     needs_node,
-    node,
     python_result,
+    run_module,
 )
 from tests.support.paths import TESTS
 
@@ -65,16 +63,14 @@ def test_presets_agree():
         "const presets = Object.fromEntries(Object.entries(e.PRESETS).map(([name, r]) => [name, full(r)]));"
         "console.log(JSON.stringify([presets, e.DESCRIPTIONS, e.SUITS, e.MOON, e.CATALOGUE]));"
     )
-    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
-                         env=NODE_ENV)
-    assert run.returncode == 0, run.stderr
+    found = run_module(script)
     presets = {
         name: {**rules.to_dict(), "points": rules.points, "in_play": rules.in_play, "partners": rules.partners,
                "smudge": rules.smudge, "player_counts": list(rules.seat_counts)}
         for name, rules in PRESETS.items()
     }
-    assert json.loads(run.stdout) == [presets, DESCRIPTIONS, list(SUITS), MOON, list(CATALOGUE)]
-    assert list(json.loads(run.stdout)[0]) == list(PRESETS)
+    assert found == [presets, DESCRIPTIONS, list(SUITS), MOON, list(CATALOGUE)]
+    assert list(found[0]) == list(PRESETS)
 
 
 STORED = json.loads((VECTORS / "stored" / "games-before-the-family.json").read_text("utf-8"))["games"]

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
 
 import pytest
 
 from scorekeeper.rules import PRESETS, preset
 from scorekeeper.sheet.rulewords import summary, words_json
-from tests.support.engines import ENGINE, NODE_ENV, needs_node, node
+from tests.support.engines import ENGINE, needs_node, run_module
 
 WORDS = ENGINE.parent / "rulewords.js"
 CUSTOM = [
@@ -40,10 +39,7 @@ def javascript_summaries() -> list[str]:
         f"const cases = {json.dumps(CASES)};"
         "console.log(JSON.stringify(cases.map(([v, o]) => w.summary(e.houseRules(v, o), words))));"
     )
-    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
-                         env=NODE_ENV)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
+    return run_module(script)
 
 
 @needs_node
@@ -110,13 +106,6 @@ def sheet_cases() -> list[dict]:
     return found
 
 
-def run_node(script: str):
-    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
-                         env=NODE_ENV)
-    assert run.returncode == 0, run.stderr
-    return json.loads(run.stdout)
-
-
 @needs_node
 def test_the_offline_sheet_says_what_the_server_sheet_says():
     """The target line and the rules summary of each case, by the server (sheet/rulewords.py) and by the offline
@@ -136,7 +125,7 @@ def test_the_offline_sheet_says_what_the_server_sheet_says():
         "w.summary(e.houseRules(g.variant, g.rules), words)])));"
     )
     expected = [[target_line(game), game_summary(game)] for game in cases]
-    assert run_node(script) == expected
+    assert run_module(script) == expected
     lines = {line for line, _ in expected}
     assert "Highest score wins once anyone reaches 21" in lines and "First to 11" in lines
     assert "Ann, Bo and Cy need 11 on their own bid" in lines

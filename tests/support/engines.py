@@ -30,6 +30,14 @@ def node(*args: str) -> list[str]:
     return [NODE or "node", "--import", (TESTS / "js" / "rules.mjs").as_uri(), *args]
 
 
+def run_module(script: str):
+    """What a module script run by Node (the engine importable) printed, read as JSON."""
+    run = subprocess.run(node("--input-type=module", "-e", script), capture_output=True, text=True, timeout=60,
+                         env=NODE_ENV)
+    assert run.returncode == 0, run.stderr
+    return json.loads(run.stdout)
+
+
 # Locally a machine without Node skips these; in CI a missing Node is a failure, not a skip.
 needs_node = pytest.mark.skipif(NODE is None and not os.environ.get("CI"), reason="node is not installed")
 
