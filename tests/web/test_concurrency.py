@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.support.databases import BACKEND, bench, database
 from tests.support.served import no_traceback, running
+from tests.support.servers import BACKEND, bench, database
 
 pytestmark = pytest.mark.slow
 

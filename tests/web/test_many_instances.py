@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 import requests
 
-from tests.support.databases import BACKEND, database
 from tests.support.served import free_port, no_traceback, start_gunicorn, stop, wait_until_healthy
+from tests.support.servers import BACKEND, database
 
 pytestmark = pytest.mark.slow
 

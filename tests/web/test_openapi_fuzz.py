@@ -29,8 +29,8 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from tests.support.databases import BACKEND, database
 from tests.support.served import running
+from tests.support.servers import BACKEND, database
 
 pytestmark = pytest.mark.slow
 

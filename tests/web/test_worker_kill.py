@@ -19,8 +19,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import requests
 
-from tests.support.databases import BACKEND, bench, database
 from tests.support.served import free_port, start_gunicorn, stop, wait_until_healthy
+from tests.support.servers import BACKEND, bench, database
 
 pytestmark = pytest.mark.slow
 
