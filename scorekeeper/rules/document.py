@@ -51,8 +51,9 @@ def document() -> dict[str, Any]:
 
 
 def text() -> str:
-    """The document as the app serves it: compact JSON, keys in the engine's order."""
-    return json.dumps(document(), ensure_ascii=False, separators=(",", ":"))
+    """The document as the app serves it: compact JSON (ASCII, any other character escaped), keys in the engine's
+    order."""
+    return json.dumps(document(), separators=(",", ":"))
 
 
 if __name__ == "__main__":

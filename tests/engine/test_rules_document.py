@@ -61,4 +61,4 @@ def test_the_presets_keep_their_order():
 
 def test_the_text_is_compact_json():
     text = document.text()
-    assert text == json.dumps(json.loads(text), ensure_ascii=False, separators=(",", ":"))
+    assert text == json.dumps(json.loads(text), separators=(",", ":"))
