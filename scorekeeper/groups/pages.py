@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from collections.abc import Callable
 from functools import partial
 from types import SimpleNamespace
@@ -14,10 +12,10 @@ from flask import Blueprint, abort, make_response, redirect, render_template, re
 from flask_wtf import FlaskForm
 
 from scorekeeper.rules import DESCRIPTIONS, PRESETS, RuleError
-from scorekeeper.sheet.exports import csv_text
+from scorekeeper.sheet.exports import csv_text, file_slug
 from scorekeeper.web import jsontext, limits
 from scorekeeper.web.errors import rule_status
-from scorekeeper.web.forms import made_from
+from scorekeeper.web.forms import imported, made_from
 from scorekeeper.web.http import private
 from scorekeeper.web.keys import Forbidden, Held, is_token
 from scorekeeper.web.keys import games as held_games
@@ -46,23 +44,18 @@ def new():
 @limits.imports
 def import_group():
     """Upload a group file: it becomes a new group, every game scored again, with a new key this browser keeps."""
-    form = GroupImportForm()
-    error, status = None, 200
-    if form.validate_on_submit():
-        try:
-            try:
-                body = jsontext.loads(form.file.data.read(), transfer.FILE_BUDGET)
-            except jsontext.NotJson:
-                raise RuleError(transfer.NOT_A_GROUP + " It is not a JSON file.", "file") from None
-            group, edit_key = transfer.import_group(body)
-        except RuleError as problem:
-            error, status = f"Nothing was imported. {problem.message}", rule_status(problem)
-        else:
-            held.remember(group.id, edit_key)
-            return redirect(url_for(".created", group_id=group.id), 303)
-    elif form.errors:
-        error, status = " ".join(message for messages in form.errors.values() for message in messages), 422
-    return render_template("groups/import.html", form=form, error=error), status
+    return imported(GroupImportForm(), _import_file, "groups/import.html")
+
+
+def _import_file(data: bytes) -> str:
+    """A new group from a group file's bytes, its key kept in this browser; where it opens, or a RuleError."""
+    try:
+        body = jsontext.loads(data, transfer.FILE_BUDGET)
+    except jsontext.NotJson:
+        raise RuleError(transfer.NOT_A_GROUP + " It is not a JSON file.", "file") from None
+    group, edit_key = transfer.import_group(body)
+    held.remember(group.id, edit_key)
+    return url_for(".created", group_id=group.id)
 
 
 @bp.get("/groups/<group_id>/created")
@@ -148,9 +141,7 @@ def person_page(group_id: str, person_id: str):
 
 def _download_name(group: Group, extension: str) -> str:
     """pitch-group-thursday-table.json: the group's name in ASCII."""
-    ascii_name = unicodedata.normalize("NFKD", group.name).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:60] or "group"
-    return f"pitch-group-{slug}.{extension}"
+    return f"pitch-group-{file_slug(group.name, 'group')}.{extension}"
 
 
 def _download(kind: str, group_id: str, rows: Callable[[Group], str], mimetype: str, extension: str):

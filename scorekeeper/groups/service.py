@@ -18,7 +18,7 @@ from scorekeeper.rules.names import clean_name
 from scorekeeper.web import records, rotation
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
-from scorekeeper.web.keys import check_key, is_token, key_hash, new_token
+from scorekeeper.web.keys import check_key, is_token, new_token
 from scorekeeper.web.records import NotFound, utcnow
 from scorekeeper.web.revisions import touch
 
@@ -70,11 +70,7 @@ def create_group(body: Any) -> tuple[Group, str]:
     body = json_object(body)
     name = clean_name(body.get("name"), "The group's name", "name")
     min_games = min_games_in(body.get("min_games", DEFAULT_MIN_GAMES))
-    edit_key = new_token()
-    with writing():
-        group = Group(id=new_token(), edit_key_hash=key_hash(edit_key), name=name, min_games=min_games)
-        db.session.add(group)
-    return group, edit_key
+    return records.added_with_key(Group(name=name, min_games=min_games))
 
 
 def update_group(group_id: str, edit_key: str | None, body: Any) -> Group:

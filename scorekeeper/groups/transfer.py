@@ -18,9 +18,10 @@ from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord
 from scorekeeper.rules import RuleError
 from scorekeeper.rules.names import clean_name
 from scorekeeper.sheet.exports import game_body
+from scorekeeper.web import records
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import Budget
-from scorekeeper.web.keys import key_hash, new_token
+from scorekeeper.web.keys import new_token
 from scorekeeper.web.records import utcnow
 
 from . import stats
@@ -178,9 +179,9 @@ def import_group(body: Any) -> tuple[Group, str]:
     people = _people(body.get("people"))
     named = _seasons(body.get("seasons"))
     checked = _checked_games(body.get("games"), {person_id for person_id, _, _ in people})
-    edit_key = new_token()
+    group = Group(name=name, min_games=min_games)
+    edit_key = records.given_key(group)
     with writing():
-        group = Group(id=new_token(), edit_key_hash=key_hash(edit_key), name=name, min_games=min_games)
         if created is not None:
             group.created_at = created
         new_ids, joined = {}, utcnow()

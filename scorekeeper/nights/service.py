@@ -17,7 +17,7 @@ from scorekeeper.tournaments.service import SEED_MAX, number, text
 from scorekeeper.web import records
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
-from scorekeeper.web.keys import is_token, key_hash, new_token
+from scorekeeper.web.keys import is_token
 from scorekeeper.web.records import NotFound, utcnow
 from scorekeeper.web.revisions import touch
 
@@ -121,11 +121,7 @@ def create_night(body: Any) -> tuple[Night, str]:
         movement=_choice(body, "movement", MOVEMENTS, WINNERS_UP), rank_by=_choice(body, "rank_by", RANK_BY, TOTAL),
         seed=number(body, "seed", 0, SEED_MAX, secrets.randbelow(SEED_MAX)),
     )
-    edit_key = new_token()
-    night.id, night.edit_key_hash = new_token(), key_hash(edit_key)
-    with writing():
-        db.session.add(night)
-    return night, edit_key
+    return records.added_with_key(night)
 
 
 def drawn(night: Night) -> int:

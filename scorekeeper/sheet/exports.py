@@ -1,15 +1,24 @@
-"""What the game and group downloads share: a name as a safe spreadsheet cell, the paper sheet's rows, and an
-exported game read back as the body that creates it (web/http.py's attachment answers with them)."""
+"""What the game and group downloads share: a file's name, a name as a safe spreadsheet cell, the paper sheet's
+rows, and an exported game read back as the body that creates it (web/http.py's attachment answers with them)."""
 
 from __future__ import annotations
 
 import csv
 import io
+import re
+import unicodedata
 from typing import Any
 
 from scorekeeper.rules import GameState
 
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def file_slug(text: str, fallback: str) -> str:
+    """`text` as part of a file's name: lower-case ASCII letters and digits joined by hyphens, at most 60 characters
+    ("Zoë & Ann" gives "zoe-ann"), or `fallback` where nothing is left."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")[:60] or fallback
 
 
 def cell(text: str) -> str:

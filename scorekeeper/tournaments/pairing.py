@@ -25,13 +25,14 @@ no draw without one.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from math import isqrt
 from typing import Generic, TypeVar
 
 T = TypeVar("T", bound=Hashable)
+C = TypeVar("C")
 SEATINGS = 4  # seated draws tried per round of tables of three or more; the fewest repeat meetings is kept
 SWAP_PASSES = 8  # passes of swaps between tables per seated draw (each pass that swaps lowers the repeats)
 
@@ -108,14 +109,19 @@ def _again(cost: int) -> int:
 
 def _best_seating(playing: list[int], per_table: int, met: list[list[int]], draw: random.Random) -> list[list[int]]:
     """The seating with the fewest repeats of up to SEATINGS tried (the first without any at once)."""
-    best, fewest = [], None
-    for _ in range(SEATINGS):
-        tables = _seated(playing, per_table, met, draw)
-        repeats = _repeats(tables, met)
-        if fewest is None or repeats < fewest:
-            best, fewest = tables, repeats
-        if not repeats:
-            break
+    tried = (_seated(playing, per_table, met, draw) for _ in range(SEATINGS))
+    return _first_least(tried, lambda tables: _repeats(tables, met))
+
+
+def _first_least(candidates: Iterable[C], cost: Callable[[C], int]) -> C:
+    """The first of the candidates that costs least, taken at once if it costs nothing (the rest not made)."""
+    best, fewest = None, None
+    for candidate in candidates:
+        spent = cost(candidate)
+        if fewest is None or spent < fewest:
+            best, fewest = candidate, spent
+            if not spent:
+                break
     return best
 
 
@@ -147,14 +153,7 @@ def _seated(playing: list[int], per_table: int, met: list[list[int]], draw: rand
 
 def _least_met(pool: list[int], table: list[int], met: list[list[int]]) -> int:
     """The place in `pool` of the first team that has met the teams at `table` least."""
-    best, fewest = 0, None
-    for index, team in enumerate(pool):
-        meetings = sum(met[team][seated] for seated in table)
-        if fewest is None or meetings < fewest:
-            best, fewest = index, meetings
-            if not meetings:
-                break
-    return best
+    return _first_least(range(len(pool)), lambda index: sum(met[pool[index]][seated] for seated in table))
 
 
 def _swap_pass(tables: list[list[int]], met: list[list[int]]) -> bool:

@@ -14,7 +14,6 @@ from scorekeeper.rules.names import NAME_MAX, clean_name
 from scorekeeper.web import records
 from scorekeeper.web.database import writing
 from scorekeeper.web.jsontext import json_object
-from scorekeeper.web.keys import key_hash, new_token
 
 from .models import Tournament, TournamentSingle, TournamentTeam
 
@@ -115,11 +114,7 @@ def create_tournament(body: Any) -> tuple[Tournament, str]:
         seed=number(body, "seed", 0, SEED_MAX, secrets.randbelow(SEED_MAX)),
         tie_breaks=[],
     )
-    edit_key = new_token()
-    tournament.id, tournament.edit_key_hash = new_token(), key_hash(edit_key)
-    with writing():
-        db.session.add(tournament)
-    return tournament, edit_key
+    return records.added_with_key(tournament)
 
 
 def _open_for_teams(tournament: Tournament) -> None:

@@ -1,5 +1,6 @@
 """What every feature's forms share: choices, whole numbers written in ASCII digits, names checked as the engine
-checks them, the five-at-a-table box's label, and the answer to a form that sends a key."""
+checks them, the five-at-a-table box's label, and the answers to a form that sends a key, makes a keyed record or
+uploads a file."""
 
 from __future__ import annotations
 
@@ -84,4 +85,21 @@ def made_from(form: FlaskForm, make: Callable[[dict[str, Any]], tuple[Any, str]]
         else:
             held.remember(record.id, edit_key)
             return redirect(opened(record), 303)
+    return render_template(template, form=form, error=error), status
+
+
+def imported(form: FlaskForm, make: Callable[[bytes], str], template: str) -> Response | tuple[str, int]:
+    """The answer to a form that uploads a file (its `file` field) to make a record (a game, a group): `make` makes
+    it from the file's bytes and says where it opens, and a redirect there; else the form (`template`) again, with
+    what stopped it ("Nothing was imported. …" and the engine's status, or the form's own errors, 422)."""
+    error, status = None, 200
+    if form.validate_on_submit():
+        try:
+            opened = make(form.file.data.read())
+        except RuleError as problem:
+            error, status = f"Nothing was imported. {problem.message}", rule_status(problem)
+        else:
+            return redirect(opened, 303)
+    elif form.errors:
+        error, status = " ".join(message for messages in form.errors.values() for message in messages), 422
     return render_template(template, form=form, error=error), status

@@ -12,7 +12,8 @@ from sqlalchemy.orm import Mapped, Session, mapped_column
 
 from scorekeeper.extensions import db
 
-from .keys import check_key, is_token
+from .database import writing
+from .keys import check_key, is_token, key_hash, new_token
 
 K = TypeVar("K", bound="Keyed")
 M = TypeVar("M")
@@ -60,6 +61,21 @@ class Keyed:
         """The record whose revision a write to this one raises (web/revisions.py): itself. A child record (a hand,
         a person, a tournament's team) defines its own, naming its parent through `parent`."""
         return self
+
+
+def given_key(record: Keyed) -> str:
+    """A new record's id and the hash of a new edit key, set on it; returns the key (only its hash is kept)."""
+    edit_key = new_token()
+    record.id, record.edit_key_hash = new_token(), key_hash(edit_key)
+    return edit_key
+
+
+def added_with_key(record: K) -> tuple[K, str]:
+    """A new keyed record (a group, a tournament, a night) stored with its id and a new key: it and the key."""
+    edit_key = given_key(record)
+    with writing():
+        db.session.add(record)
+    return record, edit_key
 
 
 def parent(session: Session, model: type[Keyed], key: str | int | None) -> Keyed | None:

@@ -3,19 +3,17 @@
 from __future__ import annotations
 
 import json
-import re
-import unicodedata
 from typing import Any
 
-from flask import redirect, render_template, url_for
+from flask import url_for
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from scorekeeper.rules import RuleError
-from scorekeeper.sheet.exports import csv_text, game_body, sheet_rows
+from scorekeeper.sheet.exports import csv_text, file_slug, game_body, sheet_rows
 from scorekeeper.sheet.rulewords import game_summary
 from scorekeeper.web import jsontext, limits
-from scorekeeper.web.errors import rule_status
+from scorekeeper.web.forms import imported
 from scorekeeper.web.http import attachment
 from scorekeeper.web.keys import games as held_games
 
@@ -30,10 +28,8 @@ NOT_A_GAME = "This file is not a game saved by Pitch Scorekeeper (its Download g
 
 def download_name(game: Game, extension: str) -> str:
     """pitch-ann-bo-cy-di-2026-12-02.csv: the players and the day the game started."""
-    ascii_names = unicodedata.normalize("NFKD", "-".join(game.players)).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_names.lower()).strip("-")[:60] or "game"
     day = game.created_at.date().isoformat() if game.created_at else "undated"
-    return f"pitch-{slug}-{day}.{extension}"
+    return f"pitch-{file_slug('-'.join(game.players), 'game')}-{day}.{extension}"
 
 
 @bp.get("/games/<game_id>/export.csv")
@@ -85,15 +81,4 @@ def import_file(data: bytes) -> str:
 @limits.imports
 def import_game():
     """Upload a game file: it becomes a new game, scored from its hands, with a new edit key."""
-    form = ImportForm()
-    error, status = None, 200
-    if form.validate_on_submit():
-        try:
-            game_id = import_file(form.file.data.read())
-        except RuleError as exc:
-            error, status = f"Nothing was imported. {exc.message}", rule_status(exc)
-        else:
-            return redirect(url_for("pages.game", game_id=game_id), code=303)
-    elif form.errors:
-        error, status = " ".join(message for messages in form.errors.values() for message in messages), 422
-    return render_template("games/import.html", form=form, error=error), status
+    return imported(ImportForm(), lambda data: url_for("pages.game", game_id=import_file(data)), "games/import.html")
