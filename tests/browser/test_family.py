@@ -51,6 +51,16 @@ def open_house(page) -> None:
         page.locator("#house > summary").click()
 
 
+def in_the_editor(new_page, base: str, variant: str, names: list[str], viewport: dict = PHONE):
+    """A start page showing `variant` with `names` seated and the house rules' editor open."""
+    page = new_page(viewport=viewport)
+    page.goto(base + "/")
+    choose(page, variant)
+    seat(page, names)
+    open_house(page)
+    return page
+
+
 def log_all_to_bidder(page, bidder: str, bid: str) -> None:
     """Log a hand in the dialog where the bidder's side took every point (the form's starting answer)."""
     dialog = page.locator("#hand-dialog")
@@ -95,11 +105,7 @@ def test_each_added_preset_starts_from_the_start_page_and_scores_a_hand(live_ser
 
 
 def test_a_game_built_in_the_editor_ten_point_with_the_off_ace_scores_a_hand(live_server, new_page):
-    page = new_page(viewport=PHONE)
-    page.goto(live_server + "/")
-    choose(page, "ten-point")
-    seat(page, NAMES[:4])
-    open_house(page)
+    page = in_the_editor(new_page, live_server, "ten-point", NAMES[:4])
     summary = page.locator("#rules-summary")
     ten = "10 points: Ace, Jack, Off-jack, High joker, Low joker, Ten, Three (3), Two"
     assert summary.text_content().startswith(ten)
@@ -119,11 +125,7 @@ def test_a_game_built_in_the_editor_ten_point_with_the_off_ace_scores_a_hand(liv
 
 
 def test_a_dealt_game_built_in_the_editor_with_a_card_nobody_had(live_server, new_page):
-    page = new_page(viewport=PHONE)
-    page.goto(live_server + "/")
-    choose(page, "smear")
-    seat(page, NAMES[:4])
-    open_house(page)
+    page = in_the_editor(new_page, live_server, "smear", NAMES[:4])
     page.get_by_role("checkbox", name="Joker", exact=True).uncheck()
     assert page.locator("#e-points").text_content() == "The highest bid cannot be more than 5: a hand has 5 points."
     page.fill("#max_bid", "5")
@@ -144,11 +146,7 @@ def test_a_dealt_game_built_in_the_editor_with_a_card_nobody_had(live_server, ne
 
 
 def test_the_editor_names_what_is_wrong_before_sending(live_server, new_page):
-    page = new_page(viewport=PHONE)
-    page.goto(live_server + "/")
-    choose(page, "ten-point")
-    seat(page, NAMES[:4])
-    open_house(page)
+    page = in_the_editor(new_page, live_server, "ten-point", NAMES[:4])
     page.get_by_role("checkbox", name="Joker", exact=True).check()
     error = page.locator("#e-points")
     assert error.text_content() == (
@@ -247,11 +245,7 @@ def test_with_javascript_off_the_editor_builds_a_game_by_plain_form_post(live_se
 
 
 def test_at_320_px_the_editor_sets_the_auction_and_the_game_logs_the_dealers_forced_bid(live_server, new_page, axe):
-    page = new_page(viewport={"width": 320, "height": 640})
-    page.goto(live_server + "/")
-    choose(page, "ten-point")
-    seat(page, LONG[:4])
-    open_house(page)
+    page = in_the_editor(new_page, live_server, "ten-point", LONG[:4], {"width": 320, "height": 640})
     forced = page.locator("#forced_bid")
     assert forced.get_attribute("placeholder") == "3"
     choose(page, "tournament")

@@ -63,6 +63,14 @@ def long_game(base: str, variant: str = "ten-point", players=None) -> dict:
     return response.json()
 
 
+def long_game_open(new_page, base: str, size: dict, variant: str = "ten-point", players=None) -> tuple:
+    """A phone of `size` (no entry preference kept, no service worker) showing a new long_game: the page, the game."""
+    page = new_page(viewport=size, entry=None, service_workers="block")
+    game = long_game(base, variant, players)
+    open_game(page, base, game)
+    return page, game
+
+
 def open_form(page):
     """Open the hand form; the dialog."""
     page.locator('[data-action="log"]').click()
@@ -71,11 +79,16 @@ def open_form(page):
     return dialog
 
 
-def quick_hand(dialog, bidder: str, bid: str, taken: int) -> None:
-    """Bidder, bid, the bidders' points, Save: four taps."""
+def quick_choices(dialog, bidder: str, bid: str, taken: int) -> None:
+    """Bidder, bid, the bidders' points: three taps."""
     choose(dialog, "bidder", bidder)
     choose(dialog, "bid", bid)
     choose(dialog, "quick", str(taken))
+
+
+def quick_hand(dialog, bidder: str, bid: str, taken: int) -> None:
+    """Bidder, bid, the bidders' points, Save: four taps."""
+    quick_choices(dialog, bidder, bid, taken)
     dialog.locator('[data-action="save"]').click()
 
 
@@ -109,9 +122,7 @@ def test_a_quick_hand_takes_four_taps_and_no_scrolling(live_server, new_page, va
 
 
 def test_the_sheet_shows_the_totals_of_quick_hands_and_a_set_is_not_green(live_server, new_page):
-    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
-    game = long_game(live_server)
-    open_game(page, live_server, game)
+    page, game = long_game_open(new_page, live_server, SIZES[1])
     quick_hand(open_form(page), LONG_PLAYERS[1], "6", 7)  # Grandma & Grandpa Jo make 6 with 7: 3-7
     dialog = open_form(page)
     choose(dialog, "bidder", LONG_PLAYERS[2])
@@ -138,12 +149,9 @@ def test_the_sheet_shows_the_totals_of_quick_hands_and_a_set_is_not_green(live_s
 
 
 def test_a_moon_given_as_points_is_made_only_with_every_point(live_server, new_page):
-    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
-    open_game(page, live_server, long_game(live_server))
+    page, _ = long_game_open(new_page, live_server, SIZES[0])
     dialog = open_form(page)
-    choose(dialog, "bidder", LONG_PLAYERS[0])
-    choose(dialog, "bid", "Moon")
-    choose(dialog, "quick", "9")
+    quick_choices(dialog, LONG_PLAYERS[0], "Moon", 9)
     expect(dialog.locator(".live")).to_have_class("live set")
     choose(dialog, "quick", "10")
     expect(dialog.locator(".live")).to_have_class("live ok")
@@ -157,8 +165,7 @@ MOON_GAMES = [variant for variant in CARD_POINT_GAMES if variant != "nine-point"
 def test_choosing_the_moon_takes_every_point_in_one_tap(live_server, new_page, variant):
     """Quick entry: bidder, moon, Save is three taps; the points start at every point of the hand, and moving them
     down shows the moon set."""
-    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
-    open_game(page, live_server, long_game(live_server, variant))
+    page, _ = long_game_open(new_page, live_server, SIZES[1], variant)
     total = CARD_POINT_GAMES[variant]
     dialog = open_form(page)
     choose(dialog, "bidder", LONG_PLAYERS[0])
@@ -172,9 +179,7 @@ def test_choosing_the_moon_takes_every_point_in_one_tap(live_server, new_page, v
 
 
 def test_card_by_card_is_one_tap_away_and_remembered_after_a_reload(live_server, new_page):
-    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
-    game = long_game(live_server)
-    open_game(page, live_server, game)
+    page, game = long_game_open(new_page, live_server, SIZES[1])
     dialog = open_form(page)
     switch = dialog.locator('[data-action="entry"]')
     expect(switch).to_have_text("Card by card")
@@ -205,9 +210,7 @@ def test_card_by_card_is_one_tap_away_and_remembered_after_a_reload(live_server,
 
 
 def test_an_edit_opens_in_the_hands_own_form_and_may_change_it(live_server, new_page):
-    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
-    game = long_game(live_server)
-    open_game(page, live_server, game)
+    page, game = long_game_open(new_page, live_server, SIZES[0])
     quick_hand(open_form(page), LONG_PLAYERS[1], "6", 7)
     wait_server(live_server, game["id"], 1)
     page.locator("#hand-1 a.edit").click()
@@ -246,12 +249,9 @@ def test_an_offline_quick_hand_is_scored_on_the_phone_and_reaches_the_server_onc
 
 
 def test_no_axe_violations_on_the_quick_form(live_server, new_page, axe):
-    page = new_page(viewport=SIZES[1], entry=None, service_workers="block")
-    open_game(page, live_server, long_game(live_server))
+    page, _ = long_game_open(new_page, live_server, SIZES[1])
     dialog = open_form(page)
-    choose(dialog, "bidder", LONG_PLAYERS[1])
-    choose(dialog, "bid", "7")
-    choose(dialog, "quick", "6")
+    quick_choices(dialog, LONG_PLAYERS[1], "7", 6)
     expect(dialog.locator(".live")).to_have_class("live set")
     for scheme in ("light", "dark"):
         page.emulate_media(color_scheme=scheme)
@@ -279,9 +279,7 @@ def test_three_players_alone_give_points_with_steppers(live_server, new_page):
 
 def test_the_high_low_jack_game_form_fits_with_three_long_names(live_server, new_page, axe):
     """Cutthroat: who took high, low, jack and game (or nobody), no quick entry, nothing to scroll at 390x844."""
-    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
-    game = long_game(live_server, "cutthroat", LONG_PLAYERS[:3])
-    open_game(page, live_server, game)
+    page, game = long_game_open(new_page, live_server, SIZES[0], "cutthroat", LONG_PLAYERS[:3])
     dialog = open_form(page)
     expect(dialog.locator("#f-captured")).to_be_visible()
     expect(dialog.locator('[data-action="entry"]')).to_have_count(0)
@@ -298,12 +296,9 @@ def test_the_high_low_jack_game_form_fits_with_three_long_names(live_server, new
 
 
 def test_a_half_entered_quick_hand_comes_back_after_a_reload(live_server, new_page):
-    page = new_page(viewport=SIZES[0], entry=None, service_workers="block")
-    open_game(page, live_server, long_game(live_server))
+    page, _ = long_game_open(new_page, live_server, SIZES[0])
     dialog = open_form(page)
-    choose(dialog, "bidder", LONG_PLAYERS[1])
-    choose(dialog, "bid", "6")
-    choose(dialog, "quick", "7")
+    quick_choices(dialog, LONG_PLAYERS[1], "6", 7)
     page.reload()
     dialog = page.locator("#hand-dialog")
     dialog.wait_for(state="visible")
