@@ -12,11 +12,11 @@ Every request comes from 127.0.0.1: a hall behind one NAT. Then, greenlets in th
 - the director creates the night, registers the players as one pasted list, draws each game, and draws the
   next one once every table of the current game is over and signed, checking every 2 s;
 - each table's phone, while its game is played, polls GET /api/games/<id> with If-None-Match every 3 s
-  (static/js/gamesync.js) and posts a hand every --hand-seconds (time compressed: a real hand takes about
+  (static/js/ui/gamesync.js) and posts a hand every --hand-seconds (time compressed: a real hand takes about
   2 minutes) with `Prefer: return=minimal`, as the outbox does, keeping the ETag of the short answer;
   when its game is over, a player of the losing side signs (POST /api/nights/<id>/tables/<n>/sign) and the
   phone opens the table's link /nights/<id>/tables/<n>, which shows the table between games; that page asks
-  /nights/<id>/version?games=0 with If-None-Match every NIGHT_POLL_SECONDS (static/js/nightlive.js; 304 while
+  /nights/<id>/version?games=0 with If-None-Match every NIGHT_POLL_SECONDS (static/js/pages/nightlive.js; 304 while
   nothing changed) and opens the link again when it changed, until it redirects (303) to the next game; the head
   table's end calls time at the others, as the app does.
   A game lasts 7 or 8 hands of these (a hand every 10 s by default); at a hand every 4 s a 10-minute run
@@ -27,7 +27,7 @@ Every request comes from 127.0.0.1: a hall behind one NAT. Then, greenlets in th
   NIGHT_POLL_SECONDS and reloads the page when it changed (with a hand every few seconds somewhere in the hall, it
   changes almost every time);
 - --spectators share pages: each opens /share/<game> of a table's game and polls /share/<game>/live with
-  If-None-Match every 3 s (static/js/share.js) until that game is over, then opens the table's next game.
+  If-None-Match every 3 s (static/js/pages/share.js) until that game is over, then opens the table's next game.
 
 It prints, side by side, p50/p99 of each kind of request, the counts and errors by status (anything but 2xx,
 304 and the table link's 303 is an error; no answer at all counts as status 0), and each worker's RSS (VmRSS)

@@ -1,6 +1,6 @@
 // The service worker. /sw.js (scorekeeper/games/pwa.py) serves this file after the lines it writes first:
 // VERSION (a digest of every asset and template), PRECACHE (the app shell: versioned static files, the
-// start page, the offline game shells, a group's start page shell) and importScripts of js/outboxstore.js and js/outbox.js at their versioned URLs (a classic
+// start page, the offline game shells, a group's start page shell) and importScripts of js/phone/outboxstore.js and js/phone/outbox.js at their versioned URLs (a classic
 // worker: it cannot use the pages' import map, and module workers are not in every browser yet; it sends
 // the outbox and never scores, so it needs nothing more of the client core). A deploy changes them, so the
 // browser installs the new worker next to the old one; the page offers "new version, reload", and only
@@ -11,7 +11,7 @@
 // not know a game started offline, the worker answers with the game shell of its variant and the page
 // renders the game from IndexedDB. A group's start page is never stored either (it carries the group's
 // key): offline, the worker answers with its shell, which the page fills from what the phone kept of the
-// group (js/groupkeys.js). Static files: versioned URLs from the cache, the rest network first.
+// group (js/ui/groupkeys.js). Static files: versioned URLs from the cache, the rest network first.
 // Forms sent as pages go to the network; with no connection the worker answers with a page saying it was not
 // sent. The API is left to the page: writes go through the outbox, which Background Sync replays here.
 

@@ -53,7 +53,7 @@ def service_worker() -> Response:
     head = (
         f"const VERSION = {json.dumps(release())};\n"
         f"const PRECACHE = {json.dumps(precache())};\n"
-        f"importScripts({json.dumps(asset('js/outboxstore.js'))}, {json.dumps(asset('js/outbox.js'))});\n"
+        f"importScripts({json.dumps(asset('js/phone/outboxstore.js'))}, {json.dumps(asset('js/phone/outbox.js'))});\n"
     )
     response = Response(head + source, mimetype="text/javascript")
     response.headers["Cache-Control"] = "no-cache"

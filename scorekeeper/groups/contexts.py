@@ -144,7 +144,7 @@ def chemistry(board: dict[str, Any], names: dict[str, str]) -> list[dict[str, An
 
 def offline(group: Group, played: list) -> dict[str, Any]:
     """What the group's start page offers, for a phone holding the group's key to keep for starting games offline
-    (static/js/groupkeys.js); names only, never a key."""
+    (static/js/ui/groupkeys.js); names only, never a key."""
     variant, seated = offered(group, played)
     return {"id": group.id, "name": group.name, "people": [person.name for person in group.people],
             "variant": variant, "seats": seated}

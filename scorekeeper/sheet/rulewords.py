@@ -1,6 +1,6 @@
 """A game's rules in words: the one line the start page's editor shows while a table builds its game, and the sheet
 shows under every game, and the sheet's target line. The tables here are the one copy of those words: the pages
-embed them (`words_json`) for static/js/rulewords.js and shell.js, which build the same sentences offline."""
+embed them (`words_json`) for static/js/phone/rulewords.js and shell.js, which build the same sentences offline."""
 
 from __future__ import annotations
 

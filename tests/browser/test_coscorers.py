@@ -19,7 +19,7 @@ VISIBILITY = ("() => { window.__visibility = 0;"
               " document.addEventListener('visibilitychange', () => window.__visibility++); }")
 # Stop this page's poll: the phone stays behind until it asks itself (the form, an undo).
 NO_POLL = "() => { const sync = window.gamePage.sync; clearTimeout(sync.timer); sync.schedule = () => {}; }"
-FLUSH = "async () => { const store = await import('/static/js/store.js'); await store.flush(); }"
+FLUSH = "async () => { const store = await import('/static/js/phone/store.js'); await store.flush(); }"
 
 
 def two_phones(live_server, new_page, **options):

@@ -283,7 +283,7 @@ def test_undo_asks_first_and_a_repeat_removes_nothing_more(live_server, page):
     game = wait_saved(page, live_server, game_id, 1)
     assert page.locator('[data-action="undo"]').inner_text() == "Undo hand 1"
     repeat = page.evaluate(  # the write goes through the outbox; the server's answer is kept on the phone
-        "async ([id, hand]) => { const store = await import('/static/js/store.js');"  # the import map versions it
+        "async ([id, hand]) => { const store = await import('/static/js/phone/store.js');"  # the import map versions it
         " await store.deleteHand(id, 2, hand); await store.flush();"
         " const { server, entries } = await store.gameRecord(id); return entries.length || server.hands.length; }",
         [game_id, "not-there-any-more"],

@@ -32,7 +32,8 @@ def unversioned(urls: list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize(("path", "module"), [
-    ("/", "store.js"), ("/shell/ten-point", "core.js"), ("/offline", "pwa.js"), ("/tournaments/new", "pwa.js"),
+    ("/", "phone/store.js"), ("/shell/ten-point", "phone/core.js"), ("/offline", "pages/pwa.js"),
+    ("/tournaments/new", "pages/pwa.js"),
 ])
 def test_pages_load_only_versioned_modules(live_server, new_page, path, module):
     page = new_page(service_workers="block")  # every request the page makes is its own
@@ -45,15 +46,15 @@ def test_the_game_and_share_pages_load_only_versioned_modules(live_server, new_p
     page = new_page(service_workers="block")
     game_id = start_game(page, live_server)
     game = modules_loaded(page, f"{live_server}/games/{game_id}")
-    for module in ("game.js", "core.js", "engine.js", "outbox.js", "gamesync.js"):
+    for module in ("pages/game.js", "phone/core.js", "engine.js", "phone/outbox.js", "ui/gamesync.js"):
         assert any(f"/static/js/{module}?v=" in url for url in game), (module, game)
     form = []  # the hand form's code loads when the form first opens
     page.on("request", lambda request: form.append(request.url) if "/static/js/" in request.url else None)
     page.locator('[data-action="log"]').click()
     page.locator("#hand-dialog").wait_for(state="visible")
-    for module in ("handform.js", "formdialog.js"):
+    for module in ("ui/handform.js", "ui/formdialog.js"):
         assert any(f"/static/js/{module}?v=" in url for url in form), (module, form)
     game += form
     share = modules_loaded(page, f"{live_server}/share/{game_id}")
-    assert any("/static/js/poller.js?v=" in url for url in share), share
+    assert any("/static/js/ui/poller.js?v=" in url for url in share), share
     assert unversioned(game + share) == []

@@ -48,7 +48,7 @@ def test_the_worker_precaches_every_asset_the_pages_load(client, make_game):
             assert url in precache, (path, url)
     assert {"/", "/offline", "/offline/not-sent", "/manifest.webmanifest"} <= set(precache)
     assert {f"/shell/{variant}" for variant in PRESETS} <= set(precache)
-    store, outbox = (rf'"/static/js/{name}\.js\?v=\w+"' for name in ("outboxstore", "outbox"))
+    store, outbox = (rf'"/static/js/phone/{name}\.js\?v=\w+"' for name in ("outboxstore", "outbox"))
     assert re.search(rf"^importScripts\({store}, {outbox}\);$", text, re.M)
 
 
@@ -56,7 +56,7 @@ def test_a_deploy_that_changes_any_asset_is_a_new_worker(client, monkeypatch):
     before, precache, _ = worker(client)
     assert before == worker(client)[0]  # stable between requests
     original = assets.version
-    changed_file = lambda name: "x" + original(name) if name == "js/sheet.js" else original(name)  # noqa: E731
+    changed_file = lambda name: "x" + original(name) if name == "js/ui/sheet.js" else original(name)  # noqa: E731
     monkeypatch.setattr(assets, "version", changed_file)
     after, changed, _ = worker(client)
     assert after != before
@@ -86,7 +86,7 @@ def test_every_page_links_the_manifest_and_the_worker_script(client, make_game):
     for path in pages:
         page = client.get(path).get_data(as_text=True)
         assert '<link rel="manifest" href="/manifest.webmanifest">' in page, path
-        assert re.search(r'<script type="module" src="/static/js/pwa\.js\?v=\w+">', page), path
+        assert re.search(r'<script type="module" src="/static/js/pages/pwa\.js\?v=\w+">', page), path
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))
@@ -143,16 +143,17 @@ def test_the_import_map_is_built_once_a_process_and_anew_by_the_next_deploy(app,
     def changed(edited: str, mark: str):
         return lambda name: mark + original(name) if name == edited else original(name)
 
-    monkeypatch.setattr(assets, "version", changed("js/sheet.js", "x"))
+    monkeypatch.setattr(assets, "version", changed("js/ui/sheet.js", "x"))
     assert import_map_of(client) == before  # this process: the files it started with
     app.extensions.pop("import_map", None)  # a new process builds its import map anew
     after = import_map_of(client)
-    assert after["/static/js/sheet.js"] == before["/static/js/sheet.js"].replace("?v=", "?v=x")
+    assert after["/static/js/ui/sheet.js"] == before["/static/js/ui/sheet.js"].replace("?v=", "?v=x")
     assert {name: url for name, url in after.items() if "sheet.js" not in name} == {
         name: url for name, url in before.items() if "sheet.js" not in name}
     app.debug = True
-    monkeypatch.setattr(assets, "version", changed("js/core.js", "y"))
-    assert import_map_of(client)["/static/js/core.js"] == before["/static/js/core.js"].replace("?v=", "?v=y")
+    monkeypatch.setattr(assets, "version", changed("js/phone/core.js", "y"))
+    core = "/static/js/phone/core.js"
+    assert import_map_of(client)[core] == before[core].replace("?v=", "?v=y")
 
 
 def test_the_engine_reads_the_rules_document_python_serves(client):

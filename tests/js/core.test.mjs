@@ -1,4 +1,4 @@
-// The client core (static/js/core.js) on the shared vectors (tests/vectors/*.json): the waiting writes of
+// The client core (static/js/phone/core.js) on the shared vectors (tests/vectors/*.json): the waiting writes of
 // an outbox played on a game give what the engine gives, a refused hand stops them, and a change that
 // breaks a later hand is refused with the server's message. Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
@@ -8,9 +8,9 @@ import { describe, test } from "node:test";
 
 import {
   gameFromSetup, handsOf, phoneGame, replay, sameHand, scoredGame, tableOf, withWrites,
-} from "../../static/js/core.js";
+} from "../../static/js/phone/core.js";
 import { Conflict, RuleError, parseHand, score, stateToDict } from "../../static/js/engine.js";
-import { syncText } from "../../static/js/syncline.js";
+import { syncText } from "../../static/js/phone/syncline.js";
 import { buildTable, replay as replayCase, runCase, steps } from "./run_case.mjs";
 
 const ORIGIN = "https://pitch.example";
@@ -181,8 +181,8 @@ describe("the sync line", () => {
 describe("the outbox's Retry-After", () => {
   test("seconds, an HTTP date, or nothing", async () => {
     globalThis.self ??= globalThis;
-    await import("../../static/js/outboxstore.js");
-    await import("../../static/js/outbox.js");
+    await import("../../static/js/phone/outboxstore.js");
+    await import("../../static/js/phone/outbox.js");
     const { retryAt, queuedAt } = globalThis.PitchOutbox;
     const answer = (value) => ({ headers: new Headers(value === null ? {} : { "Retry-After": value }) });
     assert.equal(retryAt(answer("30"), 1_000), 31_000);

@@ -1,4 +1,4 @@
-// Five at a table on the sheet (static/js/sheet.js), over every case of tests/vectors/five-at-a-table.json scored by
+// Five at a table on the sheet (static/js/ui/sheet.js), over every case of tests/vectors/five-at-a-table.json scored by
 // the browser engine: the bidding columns are the bidder's side, the dealer's column is out, the winners are the pair.
 // Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 
 import { PAIR } from "../../static/js/engine.js";
-import { biddingColumns, biddingSide, columnSide, winnerName, wonColumns } from "../../static/js/sheet.js";
+import { biddingColumns, biddingSide, columnSide, winnerName, wonColumns } from "../../static/js/ui/sheet.js";
 import { runCase } from "./run_case.mjs";
 
 const { cases } = JSON.parse(readFileSync(new URL("../vectors/five-at-a-table.json", import.meta.url), "utf8"));

@@ -1,15 +1,15 @@
-// The outbox's requests (static/js/outbox.js): a game started in a group is created through the group's API
+// The outbox's requests (static/js/phone/outbox.js): a game started in a group is created through the group's API
 // on the group's key; any other create carries no key. And the sync line of a create the group refused asks
 // for a decision. Run with: node --import ./tests/js/rules.mjs --test tests/js/
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { syncText } from "../../static/js/syncline.js";
+import { syncText } from "../../static/js/phone/syncline.js";
 
 globalThis.self ??= globalThis; // outbox.js is a plain script for pages and the worker: it sets self.PitchOutbox
-await import("../../static/js/outboxstore.js");
-await import("../../static/js/outbox.js");
+await import("../../static/js/phone/outboxstore.js");
+await import("../../static/js/phone/outbox.js");
 const { request } = globalThis.PitchOutbox;
 
 const setup = { id: "g".repeat(22), edit_key: "k".repeat(22), variant: "ten-point", players: ["Ann", "Bo", "Cy", "Di"] };

@@ -10,7 +10,7 @@ from scorekeeper.rules import PRESETS, preset
 from scorekeeper.sheet.rulewords import summary, words_json
 from tests.support.engines import ENGINE, needs_node, run_module
 
-WORDS = ENGINE.parent / "rulewords.js"
+WORDS = ENGINE.parent / "phone" / "rulewords.js"
 CUSTOM = [
     ("ten-point", {"points": {"ace": 1, "jack": 1, "off_jack": 1, "high_joker": 1, "low_joker": 1, "ten": 1,
                               "three": 3, "two": 1, "off_ace": 1}}),
@@ -31,7 +31,7 @@ CASES = [(name, None) for name in PRESETS] + CUSTOM
 
 
 def javascript_summaries() -> list[str]:
-    """Each case summarised by static/js/rulewords.js from the engine's rules."""
+    """Each case summarised by static/js/phone/rulewords.js from the engine's rules."""
     script = (
         f"const e = await import({json.dumps(ENGINE.as_uri())});"
         f"const w = await import({json.dumps(WORDS.as_uri())});"
@@ -87,7 +87,7 @@ def test_the_summary_names_an_auction_that_is_not_the_usual_one(variant, overrid
 
 # --- the sheet's words: the same sentences on the server's page and in the offline sheet -------------------------
 
-SHELL = ENGINE.parent / "shell.js"
+SHELL = ENGINE.parent / "pages" / "shell.js"
 
 
 def sheet_cases() -> list[dict]:

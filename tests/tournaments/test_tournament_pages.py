@@ -177,7 +177,7 @@ def test_the_public_page_shows_standings_without_any_key(coordinator, client, ap
     assert all(key not in public.text for key in keys)
     assert "Round 1 of 2" in public.text and "Clock not started" in public.text
     assert_csp_clean(public.text)
-    assert 'src="/static/js/tournament.js' in public.text
+    assert 'src="/static/js/pages/tournament.js' in public.text
 
 
 def test_the_live_fragment_answers_304_also_for_the_compressed_copy(coordinator, client):

@@ -4,9 +4,9 @@
 // service worker answers with this page's offline shell (data-shell), filled here from what this phone kept
 // of the group (groupkeys.js). Without the group's key on this phone the form posts as it does without scripts.
 
-import { RuleError, makeTable } from "./engine.js";
-import { groupKey, groupOf, rememberGroup, rememberGroupKey } from "./groupkeys.js";
-import * as store from "./store.js";
+import { RuleError, makeTable } from "../engine.js";
+import { groupKey, groupOf, rememberGroup, rememberGroupKey } from "../ui/groupkeys.js";
+import * as store from "../phone/store.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const form = document.getElementById("group-start-form");

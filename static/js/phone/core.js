@@ -2,7 +2,7 @@
 // the API's game JSON (docs/api.md); a waiting write is an outbox entry (outbox.js). Used by the game
 // page, the offline shell and the start page's list of games, and tested with node (tests/js/core.test.mjs).
 
-import { Conflict, RuleError, makeTable, parseHand, play, score, stateToDict } from "./engine.js";
+import { Conflict, RuleError, makeTable, parseHand, play, score, stateToDict } from "../engine.js";
 
 // The table a game JSON is played at, with its time call if any.
 export function tableOf(game, timeCall = game.time_called ?? null) {

@@ -4,7 +4,7 @@
 // phone's own clock from the ends_at it kept. A reload counts from the same ends_at. At zero a banner
 // (role=alert) says time is called, and the phone vibrates where it can.
 
-import { everySecond, minutesSeconds, secondsLeft } from "./clock.js";
+import { everySecond, minutesSeconds, secondsLeft } from "../phone/clock.js";
 
 const TIME_UP = "Time is called. The hand in play may be finished and logged; then the side ahead wins.";
 

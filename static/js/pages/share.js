@@ -2,7 +2,7 @@
 // renders. Stops once the game is finished (a visit back to the tab checks once more, in case the last
 // hand was undone).
 
-import { poll, swapHtml } from "./poller.js";
+import { poll, swapHtml } from "../ui/poller.js";
 
 const root = document.getElementById("share-live");
 if (root) {

@@ -4,8 +4,8 @@
 // The page (game.js) scores and sends what the form saves.
 
 import { ask } from "./confirm.js";
-import { parseHand, play } from "./engine.js";
-import { handId } from "./store.js";
+import { parseHand, play } from "../engine.js";
+import { handId } from "../phone/store.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const FORM_HASH = /^#(log|edit-(\d+))(?:\?(.*))?$/;

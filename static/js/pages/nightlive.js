@@ -3,7 +3,7 @@
 // so the table's page opens the next game and the screen shows the new standings. No timed reload of an unchanged
 // page; without scripts, a <noscript> refresh does it.
 
-import { poll } from "./poller.js";
+import { poll } from "../ui/poller.js";
 
 const marker = document.querySelector("[data-night-version]");
 if (marker) {

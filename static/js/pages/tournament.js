@@ -3,8 +3,8 @@
 // clock and the server's (the Date header of every poll), so a wrong phone clock or a reload does not
 // move it. At zero the next poll brings the server's time call.
 
-import { everySecond, minutesSeconds, secondsLeft } from "./clock.js";
-import { poll, swapHtml } from "./poller.js";
+import { everySecond, minutesSeconds, secondsLeft } from "../phone/clock.js";
+import { poll, swapHtml } from "../ui/poller.js";
 
 const root = document.getElementById("t-live");
 let offset = 0; // server time minus this device's time, in milliseconds

@@ -5,7 +5,7 @@
 // this phone has not sent yet. Each poll runs under the outbox's lock, so an older answer never lands
 // after a newer one the outbox kept. Paused while the page is hidden; polls at once when it shows.
 
-import * as store from "./store.js";
+import * as store from "../phone/store.js";
 
 const LOCK = "pitch-outbox"; // outbox.js: one sender at a time across tabs and the worker
 const TIMEOUT = 8000;

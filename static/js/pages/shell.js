@@ -3,9 +3,9 @@
 // fitShell makes it the page of one game from the phone's copy: its names, its house rules (bids, moon,
 // all tricks, clock), its links. The sheet itself is then drawn by sheet.js as on any game page.
 
-import { tableOf } from "./core.js";
-import { handTotal, houseRules } from "./engine.js";
-import { summary } from "./rulewords.js";
+import { tableOf } from "../phone/core.js";
+import { handTotal, houseRules } from "../engine.js";
+import { summary } from "../phone/rulewords.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];

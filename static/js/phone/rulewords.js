@@ -2,7 +2,7 @@
 // (scorekeeper/sheet/rulewords.py says the same; tests/test_start_words.py keeps them equal).
 // `words` is the page's table of point labels, end words and usual values (the server's own).
 
-import { countWords } from "./engine.js";
+import { countWords } from "../engine.js";
 
 const total = (points) => Object.values(points).reduce((sum, value) => sum + value, 0);
 

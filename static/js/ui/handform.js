@@ -4,7 +4,7 @@
 // Quick entry (games where every point is in play): the table gives the points each side took instead
 // of who took each card; the default, and "Card by card" switches, remembered on this phone.
 
-import * as engine from "./engine.js";
+import * as engine from "../engine.js";
 import { hashState } from "./handhash.js";
 import { quickEntry, remembered } from "./quickentry.js";
 import * as sheet from "./sheet.js";

@@ -6,7 +6,7 @@
 // Loaded by the game page only when one of the buttons is tapped.
 
 import { num } from "./sheet.js";
-import { createGame, editKey, joinSession, rememberKey, seen, token } from "./store.js";
+import { createGame, editKey, joinSession, rememberKey, seen, token } from "../phone/store.js";
 
 
 // "Us 31 – Them 24 · Them made 6 and reached 31"

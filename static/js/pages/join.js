@@ -1,7 +1,7 @@
 // The co-scorer link carries the edit key in its fragment (#key=...), which never reaches a server:
 // put it in the form, keep it on this phone, and take it out of the address bar.
 
-import { rememberKey } from "./store.js";
+import { rememberKey } from "../phone/store.js";
 
 const key = new URLSearchParams(location.hash.slice(1)).get("key");
 const form = document.getElementById("join-form");

@@ -2,10 +2,10 @@
 // then the server's game. Methods of the page (game.js adds them to GamePage), apart for its size.
 
 import { ask } from "./confirm.js";
-import { handsOf, replay, sameHand, scoredGame } from "./core.js";
-import { RuleError, parseHand, score } from "./engine.js";
+import { handsOf, replay, sameHand, scoredGame } from "../phone/core.js";
+import { RuleError, parseHand, score } from "../engine.js";
 import { undoQuestion } from "./sheet.js";
-import * as store from "./store.js";
+import * as store from "../phone/store.js";
 
 const CATCH_UP_MS = 2500; // the longest a tap waits for the server's game before it goes on with the phone's
 export const soon = (promise) => Promise.race([promise, new Promise((done) => setTimeout(done, CATCH_UP_MS))]);

@@ -1,7 +1,7 @@
 // Render a game (the API's JSON, or the engine's stateToDict of the same shape) into the markup of
 // templates/games/_sheet.html: fill its data-slot elements and clone its <template> rows. No markup here.
 
-import { PAIR } from "./engine.js";
+import { PAIR } from "../engine.js";
 
 const MINUS = "\u2212";
 export const num = (n) => (n < 0 ? `${MINUS}${-n}` : String(n));

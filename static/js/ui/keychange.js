@@ -2,7 +2,7 @@
 // comes again with the new co-scorer link (every other phone loses write access).
 
 import { ask } from "./confirm.js";
-import * as store from "./store.js";
+import * as store from "../phone/store.js";
 
 const QUESTION =
   "Change the edit key? Every other phone keeping score of this game loses write access at once; this phone keeps it.";

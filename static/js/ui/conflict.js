@@ -5,7 +5,7 @@
 // wrong): the server's reason, and drop the change. A game its group refused (the group's key, a name) is
 // kept: it is created on its own, and its hands follow.
 
-import { sameHand, withWrites } from "./core.js";
+import { sameHand, withWrites } from "../phone/core.js";
 import { bidLabel, num, setText, signed, slot, suitSign } from "./sheet.js";
 
 export class ConflictScreen {

@@ -6,17 +6,17 @@
 // Co-scorers stay in step: the page polls the game (gamesync.js) and catches up before the hand form
 // opens and before an undo, which removes only the last hand the server has.
 
-import { ask } from "./confirm.js";
-import { handsOf, phoneGame, tableOf } from "./core.js";
-import { score } from "./engine.js";
-import { GameSync } from "./gamesync.js";
-import { soon, writes } from "./gamewrites.js";
-import { HandDialog } from "./handdialog.js";
-import { changeKey } from "./keychange.js";
-import { num, renderSheet, setText, winnerName } from "./sheet.js";
-import * as store from "./store.js";
-import { syncText } from "./syncline.js";
-import { WakeLock } from "./wakelock.js";
+import { ask } from "../ui/confirm.js";
+import { handsOf, phoneGame, tableOf } from "../phone/core.js";
+import { score } from "../engine.js";
+import { GameSync } from "../ui/gamesync.js";
+import { soon, writes } from "../ui/gamewrites.js";
+import { HandDialog } from "../ui/handdialog.js";
+import { changeKey } from "../ui/keychange.js";
+import { num, renderSheet, setText, winnerName } from "../ui/sheet.js";
+import * as store from "../phone/store.js";
+import { syncText } from "../phone/syncline.js";
+import { WakeLock } from "../ui/wakelock.js";
 
 const $ = (selector, root = document) => root.querySelector(selector);
 
@@ -38,7 +38,7 @@ class GamePage {
     this.dialog = new HandDialog(this); // the form's code loads when it first opens
     this.clock = { show() {} }; // a game without a time limit has no clock: gameclock.js loads only for one
     if (game.clock) {
-      import("./gameclock.js").then(({ GameClock }) => {
+      import("../ui/gameclock.js").then(({ GameClock }) => {
         const timeUp = $('[data-slot="time-up"]', root);
         this.clock = new GameClock($('[data-slot="clock"]', root), Boolean(root.dataset.shell), timeUp);
         this.clock.show(this.game);
@@ -54,7 +54,7 @@ class GamePage {
     const won = $('[data-slot="after-win"]', root);
     won?.addEventListener("click", async (event) => {
       const action = event.target.closest("button")?.dataset.action;
-      if (action) (await import("./winner.js")).act(action, won, this.game); // loaded only once a game is won
+      if (action) (await import("../ui/winner.js")).act(action, won, this.game); // loaded only once a game is won
     });
   }
 
@@ -113,7 +113,7 @@ class GamePage {
   async settle(refused, entries) {
     if (!refused && !this.conflict) return;
     if (!this.conflict) {
-      const { ConflictScreen } = await import("./conflict.js");
+      const { ConflictScreen } = await import("../ui/conflict.js");
       this.conflict ??= new ConflictScreen($("#conflict-dialog"), {
         choose: async (seq, choice) => {
           await store.resolve(seq, choice);

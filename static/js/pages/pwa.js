@@ -3,8 +3,8 @@
 // until the scorer taps "Reload", then takes over and every open page reloads, so no page runs half
 // old, half new. The outbox (IndexedDB) and the open hand form (the URL hash) survive the reload.
 
-import "./outboxstore.js";
-import "./outbox.js";
+import "../phone/outboxstore.js";
+import "../phone/outbox.js";
 
 globalThis.PitchOutbox.flush().catch(() => {}); // and again on "online" (outbox.js), or from the worker
 

@@ -2,10 +2,10 @@
 // engine's own refusals, remember names on this phone, create the game through store.js (id and edit key made
 // here), and list the games on this phone.
 
-import { CATALOGUE, PRESETS, RuleError, houseRules, makeTable } from "./engine.js";
-import { fillEntry, localTimes } from "./recent.js";
-import { summary } from "./rulewords.js";
-import * as store from "./store.js";
+import { CATALOGUE, PRESETS, RuleError, houseRules, makeTable } from "../engine.js";
+import { fillEntry, localTimes } from "../ui/recent.js";
+import { summary } from "../phone/rulewords.js";
+import * as store from "../phone/store.js";
 
 const NAMES = "pitch.names";
 const $ = (selector, root = document) => root.querySelector(selector);
