@@ -14,7 +14,7 @@ from typing import Any
 from flask import current_app
 
 from scorekeeper.rules import GameState
-from scorekeeper.web.memory import Kept, kept
+from scorekeeper.web.memory import Latest, kept
 
 SIZE = 512
 
@@ -31,34 +31,11 @@ class Scored:
     hands_text: str = "[]"
 
 
-class ScoreCache:
-    """A bounded least-recently-used map of game id to its latest scored revision, safe across threads."""
-
-    def __init__(self, size: int = SIZE):
-        self._kept: Kept[Scored] = Kept(size)
-
-    def get(self, game_id: str, revision: int) -> Scored | None:
-        """The game scored at exactly `revision`, if kept."""
-        entry = self._kept.get(game_id)
-        return entry if entry is not None and entry.revision == revision else None
-
-    def latest(self, game_id: str) -> Scored | None:
-        """The game as last kept, at whatever revision (to be checked against the stored hands before use)."""
-        return self._kept.get(game_id)
-
-    def put(self, game_id: str, entry: Scored) -> None:
-        """Keep `entry` unless a later revision is kept already."""
-        self._kept.put(game_id, entry, unless=lambda kept: kept.revision > entry.revision)
-
-    def __len__(self) -> int:
-        return len(self._kept)
-
-
-def cache() -> ScoreCache | None:
+def cache() -> Latest[Scored] | None:
     """This app's cache, or None when SCORE_CACHE is off."""
     if not current_app.config.get("SCORE_CACHE", True):
         return None
-    return kept("score_cache", lambda: ScoreCache(current_app.config.get("SCORE_CACHE_SIZE", SIZE)))
+    return kept("score_cache", lambda: Latest(current_app.config.get("SCORE_CACHE_SIZE", SIZE)))
 
 
 def get(game_id: str, revision: int) -> Scored | None:

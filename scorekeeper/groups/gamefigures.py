@@ -16,7 +16,6 @@ import sqlalchemy as sa
 from scorekeeper.extensions import db
 from scorekeeper.games import service as games
 from scorekeeper.games.models import HAND_COLUMNS, Game, HandRecord, hand_from
-from scorekeeper.games.scored import ScoreCache
 from scorekeeper.rules import GameState, Hand, score
 from scorekeeper.sheet.stats import PlayerStats, bid_levels, cards_taken, player_stats
 from scorekeeper.web import memory, revisions
@@ -133,6 +132,6 @@ def prime(played: Sequence[Game]) -> None:
                 kept.put(game_id, count_game(game, state, partial(last_at.get, game_id)))
 
 
-def kept_store(name: str = "group_figures", size: int = KEPT) -> ScoreCache:
-    """One of this app's stores (the score cache's bounded map): games' figures, or groups' ratings."""
-    return memory.kept(name, lambda: ScoreCache(size))
+def kept_store(name: str = "group_figures", size: int = KEPT) -> memory.Latest:
+    """One of this app's stores of what was made at a revision: games' figures, or groups' ratings."""
+    return memory.kept(name, lambda: memory.Latest(size))

@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
-from scorekeeper.games.scored import ScoreCache
 from scorekeeper.rules import RuleError
+from scorekeeper.web.memory import Latest
 
 if TYPE_CHECKING:
     from .gamefigures import GameFigures
@@ -201,7 +201,7 @@ class _Kept:
     rated: Rated
 
 
-def rated(store: ScoreCache, scope: str, season: Sequence[tuple[Any, GameFigures]]) -> Rated:
+def rated(store: Latest, scope: str, season: Sequence[tuple[Any, GameFigures]]) -> Rated:
     """The ratings over a season's finished games (stats.counted), kept in `store` under `scope` (the group and the
     season) and the state of those games (each one's id, revision and people): counted once per state."""
     state = tuple((game.id, entry.revision, tuple(game.people or ())) for game, entry in season)

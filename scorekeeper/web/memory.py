@@ -1,5 +1,5 @@
-"""What a worker keeps in memory: one bounded least-recently-used map (cachetools' LRUCache under a lock), and each
-app's own maps by name.
+"""What a worker keeps in memory: one bounded least-recently-used map (cachetools' LRUCache under a lock), the same
+map keeping what was made of each record at its latest revision, and each app's own maps by name.
 
 Every map here is only an optimisation: what it holds can be made again from the database, so dropping any entry
 at any time changes no answer.
@@ -10,13 +10,23 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Hashable, Iterator
 from contextlib import suppress
-from typing import Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from cachetools import LRUCache
 from flask import current_app
 
 V = TypeVar("V")
 T = TypeVar("T")
+
+
+class Revisioned(Protocol):
+    """What was made of a record at one revision (a scored game, a game's figures, a season's ratings)."""
+
+    @property
+    def revision(self) -> Any: ...
+
+
+R = TypeVar("R", bound=Revisioned)
 
 
 class Kept(Generic[V]):
@@ -57,6 +67,30 @@ class Kept(Generic[V]):
     def __iter__(self) -> Iterator[Hashable]:
         """The keys kept at the moment it is asked (a copy: others may put while it is read)."""
         return iter(self.keys())
+
+
+class Latest(Generic[R]):
+    """A Kept map of a record's id to what was made of it at its latest revision: read at exactly the revision asked
+    for (or as last kept, to be checked by the reader), and never replaced by what was made at an earlier one."""
+
+    def __init__(self, size: int):
+        self._kept: Kept[R] = Kept(size)
+
+    def get(self, key: Hashable, revision: Any) -> R | None:
+        """What was made at exactly `revision`, if kept."""
+        entry = self._kept.get(key)
+        return entry if entry is not None and entry.revision == revision else None
+
+    def latest(self, key: Hashable) -> R | None:
+        """What was kept last, at whatever revision."""
+        return self._kept.get(key)
+
+    def put(self, key: Hashable, entry: R) -> None:
+        """Keep `entry` unless one of a later revision is kept already."""
+        self._kept.put(key, entry, unless=lambda kept: kept.revision > entry.revision)
+
+    def __len__(self) -> int:
+        return len(self._kept)
 
 
 def kept(name: str, make: Callable[[], T]) -> T:

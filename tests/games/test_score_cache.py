@@ -9,9 +9,10 @@ from scorekeeper.extensions import db
 from scorekeeper.games import create
 from scorekeeper.games import scored as scorecache
 from scorekeeper.games import service as games
-from scorekeeper.games.scored import ScoreCache, Scored
+from scorekeeper.games.scored import Scored
 from scorekeeper.rules import make_table, start
 from scorekeeper.web.database import writing
+from scorekeeper.web.memory import Latest
 from tests.support.statements import BO_MAKES_6, MISDEAL, statements, tables_read
 
 
@@ -20,21 +21,21 @@ def entry(revision: int) -> Scored:
 
 
 def test_an_entry_is_served_only_at_its_revision():
-    cache = ScoreCache(size=4)
+    cache = Latest(4)
     cache.put("g", entry(3))
     assert cache.get("g", 3).revision == 3
     assert cache.get("g", 2) is None and cache.get("g", 4) is None
 
 
 def test_an_older_revision_never_replaces_a_newer_one():
-    cache = ScoreCache(size=4)
+    cache = Latest(4)
     cache.put("g", entry(5))
     cache.put("g", entry(4))
     assert cache.get("g", 5) is not None and cache.get("g", 4) is None
 
 
 def test_the_least_recently_used_game_goes_first():
-    cache = ScoreCache(size=2)
+    cache = Latest(2)
     cache.put("a", entry(1))
     cache.put("b", entry(1))
     cache.get("a", 1)
