@@ -9,6 +9,7 @@ and the check of the answers that must be on the screen (tests/browser/layout.py
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 import requests
 
@@ -47,11 +48,17 @@ def start(page, base: str, variant: str, count: int, names: str):
     return "main", None
 
 
-def edit(page, base: str, variant: str, count: int, names: str):
-    """The form of a hand being edited (hand 1 of a game with a row of every kind)."""
+def played(page, base: str, variant: str, count: int, names: str) -> Table:
+    """A game of the cell with a row of every kind, open on `page`."""
     table = Table(base, variant, count, names, rules=cell_rules(variant, count))
     table.in_play()
     open_game(page, base, table.game)
+    return table
+
+
+def edit(page, base: str, variant: str, count: int, names: str):
+    """The form of a hand being edited (hand 1 of a game with a row of every kind)."""
+    table = played(page, base, variant, count, names)
     page.goto(f"{base}/games/{table.game['id']}#edit-1")
     page.locator("#hand-dialog").wait_for(state="visible")
     return "#hand-dialog", SAVE_IN_VIEW
@@ -59,9 +66,7 @@ def edit(page, base: str, variant: str, count: int, names: str):
 
 def misdeal(page, base: str, variant: str, count: int, names: str):
     """The question Misdeal asks from the hand form, naming the hand and who deals again."""
-    table = Table(base, variant, count, names, rules=cell_rules(variant, count))
-    table.in_play()
-    open_game(page, base, table.game)
+    played(page, base, variant, count, names)
     page.locator('[data-action="log"]').click()
     page.locator("#hand-dialog").wait_for(state="visible")
     page.locator('#hand-dialog [data-action="misdeal"]').click()
@@ -95,26 +100,38 @@ def group(base: str, variant: str, count: int, names: str) -> dict:
     return api("GET", base, f"/api/groups/{gid}")
 
 
-def group_page(page, base: str, variant: str, count: int, names: str):
+def opens(address: Callable[[str, str, int, str], str]) -> Callable:
+    """An opener of a page the checks look at whole (its main): `address(base, variant, count, names)` makes the
+    page's data through the API and says where the page is."""
+
+    def opener(page, base: str, variant: str, count: int, names: str):
+        page.goto(base + address(base, variant, count, names))
+        return "main", None
+
+    opener.__doc__ = address.__doc__
+    return opener
+
+
+@opens
+def group_page(base: str, variant: str, count: int, names: str) -> str:
     """A group's page: its leaderboard, the chart of wins, its people and its games."""
-    page.goto(f"{base}/g/{group(base, variant, count, names)['id']}")
-    return "main", None
+    return f"/g/{group(base, variant, count, names)['id']}"
 
 
-def person(page, base: str, variant: str, count: int, names: str):
+@opens
+def person(base: str, variant: str, count: int, names: str) -> str:
     """The page of the group's first person: figures, partners and, where everyone plays alone, rivals."""
     made = group(base, variant, count, names)
-    page.goto(f"{base}/g/{made['id']}/people/{made['people'][0]['id']}")
-    return "main", None
+    return f"/g/{made['id']}/people/{made['people'][0]['id']}"
 
 
-def leaderboard(page, base: str, variant: str, count: int, names: str):
+@opens
+def leaderboard(base: str, variant: str, count: int, names: str) -> str:
     """A group's leaderboard of a named season, among its other seasons."""
     made = group(base, variant, count, names)
     seasons = api("GET", base, f"/api/groups/{made['id']}/seasons")["seasons"]
     named = next(season for season in seasons if season["name"] == TEAMS[names][3])
-    page.goto(f"{base}/g/{made['id']}?season={named['id']}")
-    return "main", None
+    return f"/g/{made['id']}?season={named['id']}"
 
 
 def rating_board(page, base: str, variant: str, count: int, names: str):
@@ -154,10 +171,10 @@ def tournament(base: str, variant: str, count: int, names: str) -> dict:
     return made
 
 
-def standings(page, base: str, variant: str, count: int, names: str):
+@opens
+def standings(base: str, variant: str, count: int, names: str) -> str:
     """A tournament's public standings, round 1 being played."""
-    page.goto(f"{base}/t/{tournament(base, variant, count, names)['id']}")
-    return "main", None
+    return f"/t/{tournament(base, variant, count, names)['id']}"
 
 
 def manage(page, base: str, variant: str, count: int, names: str):
