@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 
 from scorekeeper.sheet.exports import file_slug
 
-ANY_TEXT = st.text(st.characters(codec=None, categories=None), max_size=120)
-SAFE = re.compile(r"[a-z0-9](?:[a-z0-9-]{0,58}[a-z0-9-])?")
+ANY_TEXT = st.text(st.characters(exclude_categories=()), max_size=120)  # every code point, lone surrogates too
+SAFE = re.compile(r"[a-z0-9][a-z0-9-]{0,59}")
 
 
 @given(ANY_TEXT)
 def test_a_slug_is_safe_in_a_header_whatever_the_text(text):
     slug = file_slug(text, "game")
     assert slug == "game" or SAFE.fullmatch(slug)
-    assert len(slug) <= 60 and "--" not in slug
+    assert "--" not in slug
 
 
 @given(ANY_TEXT)
@@ -29,7 +29,8 @@ def test_a_slug_keeps_the_texts_letters_and_digits_in_order(text):
     kept = re.sub(r"[^a-z0-9]", "", folded)
     slug = file_slug(text, "group")
     if kept:
-        assert slug.replace("-", "") == kept[:len(slug.replace("-", ""))] and slug.replace("-", "")
+        letters = slug.replace("-", "")
+        assert letters and kept.startswith(letters)
     else:
         assert slug == "group"
 
