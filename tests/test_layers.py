@@ -196,56 +196,38 @@ def test_the_walk_knows_every_blueprint_and_layer():
     assert {layer(name) for name in modules} == {"app", "config", "extensions", "rules", "sheet", "web", *FEATURES}
 
 
-@pytest.mark.parametrize(("name", "source"), [
-    ("scorekeeper.tournaments.api", "from ..games.api.routes import create_game\n"),
-    ("scorekeeper.tournaments.pages", "from ..games.pages.game import render_game\n"),
-    ("scorekeeper.games.pwa", "from .pages import share\n"),
-    ("scorekeeper.tournaments.api", "from . import pages\n"),
-    ("scorekeeper.games.json", "import scorekeeper.games.api.routes\n"),
-])
-def test_the_walk_catches_a_crossing(name, source):
-    """A planted import of another blueprint's routes is reported."""
+# Each check, and what it must report when planted: an import of another blueprint's routes (crossings); an import
+# of the web stack or of a higher layer (layer_breaks); an import of a private name, or a read of one off an imported
+# module (private_reaches); a template filter registered on a feature's blueprint (registrations).
+PLANTED = [
+    (crossings, "scorekeeper.tournaments.api", "from ..games.api.routes import create_game\n"),
+    (crossings, "scorekeeper.tournaments.pages", "from ..games.pages.game import render_game\n"),
+    (crossings, "scorekeeper.games.pwa", "from .pages import share\n"),
+    (crossings, "scorekeeper.tournaments.api", "from . import pages\n"),
+    (crossings, "scorekeeper.games.json", "import scorekeeper.games.api.routes\n"),
+    (layer_breaks, "scorekeeper.rules.scoring", "import flask\n"),
+    (layer_breaks, "scorekeeper.rules.scoring", "from sqlalchemy import select\n"),
+    (layer_breaks, "scorekeeper.rules.scoring", "from ..sheet import wording\n"),
+    (layer_breaks, "scorekeeper.sheet.chart", "from flask import Response\n"),
+    (layer_breaks, "scorekeeper.sheet.chart", "from ..web import http\n"),
+    (layer_breaks, "scorekeeper.sheet.chart", "from scorekeeper.games.models import Game\n"),
+    (layer_breaks, "scorekeeper.web.etags", "from scorekeeper.tournaments.models import Tournament\n"),
+    (layer_breaks, "scorekeeper.web.http", "from ..games import service\n"),
+    (layer_breaks, "scorekeeper.web.revisions", "from scorekeeper import templating\n"),
+    (private_reaches, "scorekeeper.groups.service", "from ..games.service import _lock\n"),
+    (private_reaches, "scorekeeper.groups.seasons", "from .service import _helper\n"),
+    (private_reaches, "scorekeeper.groups.service", "from ..games import service as games\ngames._lock('x')\n"),
+    (registrations, "scorekeeper.groups.pages", "@bp.app_template_filter()\ndef shout(text):\n    return text\n"),
+]
+
+
+@pytest.mark.parametrize(("check", "name", "source"), PLANTED,
+                         ids=[f"{check.__name__}-{name}-{index}" for index, (check, name, _) in enumerate(PLANTED)])
+def test_each_walk_catches_what_is_planted(check, name, source):
+    """A planted import (or registration) in a module is reported by the check that forbids it."""
     modules = sources()
     modules[name] = (modules[name][0], ast.parse(source))
-    assert crossings(modules)
-
-
-@pytest.mark.parametrize(("name", "source"), [
-    ("scorekeeper.rules.scoring", "import flask\n"),
-    ("scorekeeper.rules.scoring", "from sqlalchemy import select\n"),
-    ("scorekeeper.rules.scoring", "from ..sheet import wording\n"),
-    ("scorekeeper.sheet.chart", "from flask import Response\n"),
-    ("scorekeeper.sheet.chart", "from ..web import http\n"),
-    ("scorekeeper.sheet.chart", "from scorekeeper.games.models import Game\n"),
-    ("scorekeeper.web.etags", "from scorekeeper.tournaments.models import Tournament\n"),
-    ("scorekeeper.web.http", "from ..games import service\n"),
-    ("scorekeeper.web.revisions", "from scorekeeper import templating\n"),
-])
-def test_the_walk_catches_a_layer_break(name, source):
-    """A planted import of the web stack or of a higher layer is reported."""
-    modules = sources()
-    modules[name] = (modules[name][0], ast.parse(source))
-    assert layer_breaks(modules)
-
-
-@pytest.mark.parametrize(("name", "source"), [
-    ("scorekeeper.groups.service", "from ..games.service import _lock\n"),
-    ("scorekeeper.groups.seasons", "from .service import _helper\n"),
-    ("scorekeeper.groups.service", "from ..games import service as games\ngames._lock('x')\n"),
-])
-def test_the_walk_catches_a_private_reach(name, source):
-    """A planted import of a private name, or a read of one off an imported module, is reported."""
-    modules = sources()
-    modules[name] = (modules[name][0], ast.parse(source))
-    assert private_reaches(modules)
-
-
-def test_the_walk_catches_a_registration():
-    """A planted template filter on a feature's blueprint is reported."""
-    modules = sources()
-    name = "scorekeeper.groups.pages"
-    modules[name] = (modules[name][0], ast.parse("@bp.app_template_filter()\ndef shout(text):\n    return text\n"))
-    assert registrations(modules)
+    assert check(modules)
 
 
 def test_no_blueprint_imports_another_blueprints_routes():

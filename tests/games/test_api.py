@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import socket
 from datetime import datetime, timedelta
 
@@ -756,20 +757,26 @@ def test_unknown_api_paths_are_json_404(client, path):
     assert_error(client.get(path), 404)
 
 
-@pytest.mark.parametrize(("method", "path", "allowed"), [
-    ("get", "/api/games", "POST"),
-    ("delete", "/api/games", "POST"),
-    ("patch", "/api/games/GameIdGameId_0123456789", "GET"),
-    ("delete", "/api/games/GameIdGameId_0123456789", "GET"),
-    ("get", "/api/games/GameIdGameId_0123456789/hands", "POST"),
-    ("post", "/api/games/GameIdGameId_0123456789/hands/1", "PUT"),
-    ("get", "/api/games/GameIdGameId_0123456789/time", "POST"),
-])
-def test_wrong_methods_are_json_405_with_allow(client, method, path, allowed):
-    """A method an address does not take is a JSON 405 that says which it does."""
-    response = getattr(client, method)(path)
-    assert_error(response, 405)
-    assert allowed in response.headers["Allow"]
+def api_addresses(app) -> list[tuple[str, set[str]]]:
+    """Every address of the API (each variable of its rule filled: 1 for a number, an id for the rest) and the methods
+    the URL map takes there."""
+    adapter = app.url_map.bind("localhost")
+    paths = {re.sub(r"<[^>]+>", "GameIdGameId_0123456789", re.sub(r"<int:[^>]+>", "1", rule.rule))
+             for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/")}
+    return [(path, set(adapter.allowed_methods(path))) for path in sorted(paths)]
+
+
+def test_wrong_methods_are_json_405_with_allow(app, client):
+    """At every address of the API, each method it does not take is a JSON 405 whose Allow says which it does."""
+    tried = []
+    for path, allowed in api_addresses(app):
+        for method in {"GET", "POST", "PUT", "PATCH", "DELETE"} - allowed:
+            response = client.open(path, method=method)
+            assert_error(response, 405)
+            assert set(response.headers["Allow"].replace(" ", "").split(",")) == allowed, (method, path)
+            tried.append((method, path))
+    assert ("GET", "/api/games") in tried and ("POST", "/api/games/GameIdGameId_0123456789/hands/1") in tried
+    assert len({path for _, path in tried}) >= 30
 
 
 @pytest.mark.parametrize("data", [

@@ -33,6 +33,12 @@ def games_stored(client) -> int:
         return db.session.scalar(sa.select(sa.func.count()).select_from(Game))
 
 
+def refused_without_the_key(client, path: str, body: dict | None = None) -> None:
+    """A write with no key, and one with a key that is not the tournament's, are refused (401, 403)."""
+    for wrong in ({}, {"Authorization": "Bearer " + "x" * 22}):
+        assert client.post(path, headers=wrong, json=body).status_code in (401, 403)
+
+
 def test_draws_count_their_games_and_one_past_the_allowance_makes_nothing(limited):
     client = limited(RATELIMIT_TOURNAMENT_GAMES="6 per hour", RATELIMIT_TOURNAMENTS="10 per hour")
     first, second, third = tournament(client, 8), tournament(client, 4), tournament(client, 4)
@@ -61,8 +67,7 @@ def test_a_draw_larger_than_the_whole_allowance_says_so(limited):
 def test_a_draw_without_the_key_counts_no_games(limited):
     client = limited(RATELIMIT_TOURNAMENT_GAMES="4 per hour")
     tid, headers = tournament(client, 8)
-    for wrong in ({}, {"Authorization": "Bearer " + "x" * 22}):
-        assert client.post(f"/api/tournaments/{tid}/rounds", headers=wrong).status_code in (401, 403)
+    refused_without_the_key(client, f"/api/tournaments/{tid}/rounds")
     assert client.post(f"/api/tournaments/{tid}/rounds", headers=headers).status_code == 201
 
 
@@ -82,9 +87,7 @@ def test_the_draw_form_says_the_same(limited):
 def test_registrations_are_counted_per_tournament_once_the_key_opens_it(limited):
     client = limited(RATELIMIT_TOURNAMENT_WRITES="5 per minute")
     tid, headers = tournament(client, 4)
-    for wrong in ({}, {"Authorization": "Bearer " + "x" * 22}):
-        assert client.post(f"/api/tournaments/{tid}/teams", headers=wrong,
-                           json={"name": "Late", "players": ["La", "Lb"]}).status_code in (401, 403)
+    refused_without_the_key(client, f"/api/tournaments/{tid}/teams", {"name": "Late", "players": ["La", "Lb"]})
     assert client.post(f"/api/tournaments/{tid}/teams", headers=headers,
                        json={"name": "Fifth", "players": ["Fa", "Fb"]}).status_code == 201
     assert_limited_json(client.post(f"/api/tournaments/{tid}/teams", headers=headers,
