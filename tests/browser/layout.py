@@ -136,6 +136,15 @@ IN_VIEW = r"""(selector) => {
     const dialog = node.closest("dialog");
     if (box.top < 0 || box.bottom > window.innerHeight + 0.5 || (dialog && dialog.scrollTop > 0)) {
       problems.push(`"${node.textContent.trim().slice(0, 30)}" at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`);
+      continue;
+    }
+    // and on top: a tap at its ends or its middle reaches it, not what scrolls beneath the bar it sits in
+    const middle = (box.top + box.bottom) / 2;
+    for (const x of [box.left + 2, (box.left + box.right) / 2, box.right - 2]) {
+      const hit = document.elementFromPoint(x, middle);
+      if (hit && !node.contains(hit)) {
+        problems.push(`"${node.textContent.trim().slice(0, 30)}" is covered at x ${Math.round(x)} by ${hit.outerHTML.slice(0, 60)}`);
+      }
     }
   }
   return problems;
@@ -144,7 +153,7 @@ IN_VIEW = r"""(selector) => {
 
 def in_view(selector: str) -> str:
     """A check that every shown element matching `selector` (a dialog's answers) is in the viewport without scrolling
-    its dialog or the page (the on-screen keyboard closed)."""
+    its dialog or the page (the on-screen keyboard closed), and that nothing is drawn over it."""
     return f"() => ({IN_VIEW})({json.dumps(selector)})"
 
 

@@ -6,9 +6,10 @@ in portrait and 844x390 in landscape, and 200 % text at 320 px. For each cell th
 set, misdeal, an edited hand, the moon or the bid of 5 with every trick where the game has them), then the same game
 is won (on time where it has a clock, its time-called row after a moon set), and each screen is loaded once and
 checked at every width by resizing the viewport: the sheet of the game being played, its hand form (quick entry and
-card by card, where the game has both; Save in view), the winner screen and the share page of the finished game.
-Past the presets: seven players alone with every point of the catalogue, each worth the most, the sheet and the hand
-form. tests/browser/layout.py says what each check refuses; the other screens are in test_layout_screens.py.
+card by card, where the game has both; Save in view, nothing drawn over it), the winner screen and the share page of
+the finished game. Past the presets: seven players alone with every point of the catalogue, each worth the most, the
+sheet and the hand form. tests/browser/layout.py says what each check refuses; the other screens are in
+test_layout_screens.py.
 """
 
 from __future__ import annotations
