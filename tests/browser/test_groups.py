@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 import requests
+from playwright.sync_api import expect
 
 from tests.browser.groups import OVERFLOW, PEOPLE, create_group
 
@@ -173,8 +174,8 @@ def merge_a_name_typed_twice(page, base: str, group_id: str, key: str, axe) -> N
     page.goto(f"{base}/g/{group_id}/people/{people[typo]}")
     page.get_by_role("link", name=f"Typed twice? Merge {typo} into another person").click()
     page.get_by_label(f"Merge {typo} into").select_option(label=PEOPLE[2])
-    page.get_by_role("button", name="Show what adds up").click()
-    assert page.get_by_role("table", name=f"{typo}'s figures, {PEOPLE[2]}'s, and both together").is_visible()
+    page.get_by_role("button", name="Show what adds up").click()  # a new page: waited for, not read at once
+    expect(page.get_by_role("table", name=f"{typo}'s figures, {PEOPLE[2]}'s, and both together")).to_be_visible()
     assert page.evaluate(OVERFLOW) <= 0, "the merge page scrolls sideways"
     assert axe(page) == []
     page.emulate_media(color_scheme="dark")
