@@ -14,16 +14,15 @@ from scorekeeper.web.database import migrate_now
 from tests.support.databases import drop_database, new_database
 from tests.support.limits import limited  # noqa: F401 -- fixtures for every folder: a limited app, the OpenAPI document
 from tests.support.openapi import openapi, served  # noqa: F401
+from tests.support.paths import BROWSER
 from tests.support.tables import PLAYERS
-
-BROWSER_TESTS = Path(__file__).parent / "browser"
 
 
 def pytest_collection_modifyitems(config, items) -> None:
     """A test that drives the browser lives under tests/browser: the browser pass of .ci/run collects that folder
     alone, and the other passes leave out every test marked `browser`, so one marked elsewhere would run in none."""
     stray = [item.nodeid for item in items
-             if item.get_closest_marker("browser") and BROWSER_TESTS not in Path(str(item.path)).parents]
+             if item.get_closest_marker("browser") and BROWSER not in Path(str(item.path)).parents]
     if stray:
         raise pytest.UsageError(f"browser tests outside tests/browser, run by no pass of .ci/run: {', '.join(stray)}")
 

@@ -9,9 +9,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from tests.conftest import BROWSER_TESTS, pytest_collection_modifyitems
-
-ROOT = Path(__file__).resolve().parent.parent
+from tests.conftest import pytest_collection_modifyitems
+from tests.support.paths import BROWSER, ROOT
 
 
 def item(path: Path, browser: bool) -> SimpleNamespace:
@@ -22,14 +21,14 @@ def item(path: Path, browser: bool) -> SimpleNamespace:
 
 @pytest.mark.parametrize("folder", ["games", "web", "."])
 def test_a_browser_test_outside_tests_browser_stops_the_collection(folder):
-    stray = item(BROWSER_TESTS.parent / folder / "test_stray.py", browser=True)
+    stray = item(BROWSER.parent / folder / "test_stray.py", browser=True)
     with pytest.raises(pytest.UsageError, match="test_stray.py"):
-        pytest_collection_modifyitems(None, [item(BROWSER_TESTS / "test_x.py", True), stray])
+        pytest_collection_modifyitems(None, [item(BROWSER / "test_x.py", True), stray])
 
 
 def test_browser_tests_in_their_folder_and_other_tests_anywhere_pass():
-    pytest_collection_modifyitems(None, [item(BROWSER_TESTS / "test_x.py", True),
-                                         item(BROWSER_TESTS.parent / "games" / "test_y.py", False)])
+    pytest_collection_modifyitems(None, [item(BROWSER / "test_x.py", True),
+                                         item(BROWSER.parent / "games" / "test_y.py", False)])
 
 
 def test_the_ci_passes_split_the_suite_by_the_browser_marker():

@@ -16,6 +16,8 @@ from pathlib import Path
 import pytest
 from werkzeug.serving import make_server
 
+from tests.support.paths import BROWSER
+
 CHROMIUM = Path("/usr/bin/chromium")
 
 
@@ -48,7 +50,6 @@ CHROMIUM_ARGS = [
 ]
 VIEWPORT = {"width": 360, "height": 740}
 AXE_JS = Path(__file__).parent / "node_modules" / "axe-core" / "axe.min.js"
-HERE = Path(__file__).parent
 
 
 def in_ci() -> bool:
@@ -82,11 +83,11 @@ def pytest_collection_modifyitems(config, items) -> None:
     """Every test under tests/browser carries the browser marker (and forgives the dev server's dropped files); the
     longest come first, longest module first, the rest keeping their order."""
     for item in items:
-        if HERE in Path(str(item.path)).parents:
+        if BROWSER in Path(str(item.path)).parents:
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.filterwarnings(DROPPED_STATIC_FILE))
-    first = {name: rank for rank, name in enumerate(LONGEST)}
-    items.sort(key=lambda item: first.get(item.path.name, len(LONGEST)) if item.path.parent == HERE else len(LONGEST))
+    first, rest = {name: rank for rank, name in enumerate(LONGEST)}, len(LONGEST)
+    items.sort(key=lambda item: first.get(item.path.name, rest) if item.path.parent == BROWSER else rest)
 
 
 class InFlight:

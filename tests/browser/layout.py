@@ -134,8 +134,9 @@ IN_VIEW = r"""(selector) => {
     if (!node.checkVisibility()) continue;
     const box = node.getBoundingClientRect();
     const dialog = node.closest("dialog");
+    const label = node.textContent.trim().slice(0, 30);
     if (box.top < 0 || box.bottom > window.innerHeight + 0.5 || (dialog && dialog.scrollTop > 0)) {
-      problems.push(`"${node.textContent.trim().slice(0, 30)}" at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`);
+      problems.push(`"${label}" at ${Math.round(box.top)}..${Math.round(box.bottom)} of ${window.innerHeight}`);
       continue;
     }
     // and on top: a tap at its ends or its middle reaches it, not what scrolls beneath the bar it sits in
@@ -143,7 +144,7 @@ IN_VIEW = r"""(selector) => {
     for (const x of [box.left + 2, (box.left + box.right) / 2, box.right - 2]) {
       const hit = document.elementFromPoint(x, middle);
       if (hit && !node.contains(hit)) {
-        problems.push(`"${node.textContent.trim().slice(0, 30)}" is covered at x ${Math.round(x)} by ${hit.outerHTML.slice(0, 60)}`);
+        problems.push(`"${label}" is covered at x ${Math.round(x)} by ${hit.outerHTML.slice(0, 60)}`);
       }
     }
   }
