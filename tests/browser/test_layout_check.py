@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.layout import LAYOUT_PROBLEMS
+from tests.browser.layout import LAYOUT_PROBLEMS, in_view
 
 pytestmark = [pytest.mark.browser]
 
@@ -48,9 +48,19 @@ GOOD = {
 }
 
 
-def problems(page, body: str) -> list[str]:
+# A dialog's answers (in_view): each must be in the viewport and on top; what the check must find, by page.
+ANSWERS = {
+    "below the screen": ('<div style="height: 700px"></div><button class="answer">Save</button>', '"Save" at '),
+    "drawn over": ('<button class="answer">Save</button>'
+                   '<div style="position: fixed; top: 0; left: 0; width: 30px; height: 60px; background: #fff"></div>',
+                   '"Save" is covered at x '),
+    "in view and on top": ('<div class="bar"><button class="answer">Save</button></div>', None),
+}
+
+
+def problems(page, body: str, check: str | None = None) -> list[str]:
     page.set_content(f"<!doctype html><html><head>{STYLE}</head><body><main>{body}</main></body></html>")
-    return page.evaluate(f"({LAYOUT_PROBLEMS})('main')")
+    return page.evaluate(check or f"({LAYOUT_PROBLEMS})('main')")
 
 
 def test_each_problem_is_found_and_each_allowed_layout_passes(new_page):
@@ -60,3 +70,11 @@ def test_each_problem_is_found_and_each_allowed_layout_passes(new_page):
     wrongly = {name: found[name] for name in GOOD if found[name]}
     assert not missed, f"not found: {missed}"
     assert not wrongly, f"refused: {wrongly}"
+
+
+@pytest.mark.parametrize("case", ANSWERS)
+def test_an_answer_off_the_screen_or_drawn_over_is_found(new_page, case):
+    body, expected = ANSWERS[case]
+    found = problems(new_page(viewport={"width": 320, "height": 640}), body, in_view(".answer"))
+    assert found if expected else not found, found
+    assert all(expected in problem for problem in found), found
