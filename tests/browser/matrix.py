@@ -171,16 +171,31 @@ class Table:
 SESSIONS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # a page's DevTools session: the sizes last as it
 
 
-def text_size(page, sizes: dict) -> None:
-    """Set the browser's default font sizes, as a phone's text-size setting does (kept across page loads)."""
+def devtools(page):
+    """The page's DevTools session, opened once."""
     if page not in SESSIONS:
         SESSIONS[page] = page.context.new_cdp_session(page)
-    SESSIONS[page].send("Page.setFontSizes", {"fontSizes": {"standard": sizes["standard"], "fixed": sizes["fixed"]}})
+    return SESSIONS[page]
+
+
+def text_size(page, sizes: dict) -> None:
+    """Set the browser's default font sizes, as a phone's text-size setting does (kept across page loads)."""
+    devtools(page).send("Page.setFontSizes", {"fontSizes": {"standard": sizes["standard"], "fixed": sizes["fixed"]}})
+
+
+def resize(page, width: int, height: int) -> None:
+    """Lay the page out at width x height, as Playwright's set_viewport_size does for a phone-sized context (the same
+    override, so its own calls after this one find the page as they left it), but without resizing the headless
+    browser's window each time: that costs Chromium's browser process five times what the page's layout does."""
+    devtools(page).send("Emulation.setDeviceMetricsOverride", {
+        "mobile": False, "width": width, "height": height, "screenWidth": width, "screenHeight": height,
+        "deviceScaleFactor": 1, "screenOrientation": {"angle": 0, "type": "landscapePrimary"},
+    })
 
 
 def problems_at_every_width(page, scope: str, extra: str | None = None, text_200: bool = False) -> list[str]:
     """The layout problems under `scope` (and what the `extra` check finds) at every phone size, by resizing the
-    viewport, and with `text_200` at 200 % text on the narrowest phone too."""
+    viewport, and with `text_200` at 200 % text on the narrowest phone too; the page is left at its size."""
     found = []
 
     # One call a size: wait until the page is at that size (nothing in the app reacts to a resize in script: the
@@ -195,16 +210,17 @@ def problems_at_every_width(page, scope: str, extra: str | None = None, text_200
         found.extend(f"{label}: {problem}" for problem in page.evaluate(checks, [width, font, scope]))
 
     for width, height in WIDTHS:
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, width, height)
         check(f"{width}x{height}", width, TEXT_100["standard"])
     if text_200:
         width, height = TEXT_200["size"]
-        page.set_viewport_size({"width": width, "height": height})
+        resize(page, width, height)
         text_size(page, TEXT_200)
         try:
             check(f"{width}x{height} text 200%", width, TEXT_200["standard"])
         finally:
             text_size(page, TEXT_100)
+    resize(page, page.viewport_size["width"], page.viewport_size["height"])
     return found
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import VIEWPORT
 from tests.browser.matrix import CELLS, FIVE_CELLS, NAMES, cell_id, problems_at_every_width
 from tests.browser.screens import SCREENS
 from tests.support.pairwise import full, pairwise, uncovered
@@ -62,7 +61,6 @@ def test_every_other_screen_holds(live_server, new_page, axe, variant, count):
         label = f"{row['screen']} ({row['names']} names)"
         scope, extra = SCREENS[row["screen"]](page, live_server, variant, count, row["names"])
         problems += [f"{label} {problem}" for problem in problems_at_every_width(page, scope, extra, text_200=True)]
-        page.set_viewport_size(VIEWPORT)
         page.emulate_media(color_scheme=row["scheme"])
         problems += [f"{label} axe ({row['scheme']}): {violation}" for violation in axe(page)]
         page.emulate_media(color_scheme="light")
