@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from openapi_core import OpenAPI
 from openapi_core.testing import MockRequest, MockResponse
@@ -17,10 +19,18 @@ def served(client) -> dict:
     return response.get_json()
 
 
+# openapi-core checks a document against the OpenAPI schema as it reads it (0.9 s for this one): each document the
+# app serves is read once a test process, and a test that changes what is served gets a document of its own.
+READ: dict[str, OpenAPI] = {}
+
+
 @pytest.fixture
 def openapi(served) -> OpenAPI:
     """openapi-core over the served document, checking requests and answers."""
-    return OpenAPI.from_dict(served)
+    text = json.dumps(served, sort_keys=True)
+    if text not in READ:
+        READ[text] = OpenAPI.from_dict(json.loads(text))
+    return READ[text]
 
 
 def sent(response) -> MockRequest:
