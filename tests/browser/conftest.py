@@ -91,8 +91,7 @@ def pytest_collection_modifyitems(config, items) -> None:
 
 
 class InFlight:
-    """WSGI middleware that answers each request whole, then releases it, so a test's end can wait for them; between
-    tests (closed) it answers 503 without reaching the app.
+    """WSGI middleware that answers each request whole, then releases it, so teardown can wait for them.
 
     Werkzeug's development server, after answering a form POST, reads what is left on the socket before
     it closes the answer, and Chromium can hold that socket open long after the test. The database
@@ -102,14 +101,11 @@ class InFlight:
     """
 
     def __init__(self, app) -> None:
-        self.app, self.paths, self.idle, self.opened = app, [], threading.Condition(), False
+        self.app, self.paths, self.idle = app, [], threading.Condition()
 
     def __call__(self, environ, start_response):
         path = f"{environ['REQUEST_METHOD']} {environ['PATH_INFO']}"
         with self.idle:
-            if not self.opened:  # a page of a test that has ended: the tables are another test's now
-                start_response("503 Service Unavailable", [("Content-Type", "text/plain")])
-                return [b"between tests"]
             self.paths.append(path)
         try:
             body = self.app(environ, start_response)
@@ -123,46 +119,28 @@ class InFlight:
                 self.paths.remove(path)
                 self.idle.notify_all()
 
-    def open(self) -> None:
+    def wait(self, timeout: float) -> bool:
+        """Wait until no request is being answered; False if some still is after `timeout` seconds."""
         with self.idle:
-            self.opened = True
-
-    def close(self, timeout: float) -> bool:
-        """Answer no new request, and wait until none is being answered; False if some still is after `timeout`
-        seconds."""
-        with self.idle:
-            self.opened = False
             return self.idle.wait_for(lambda: not self.paths, timeout=timeout)
 
 
-@pytest.fixture(scope="session")
-def live_host(built_app) -> Iterator[tuple[str, InFlight]]:
-    """The shared app served from a thread on 127.0.0.1 for the whole session, on one port, so the phones that
-    `new_page` keeps from test to test find their cached files at the same address; (base URL, its gate)."""
-    in_flight = InFlight(built_app[0])
+@pytest.fixture
+def live_server(app) -> Iterator[str]:
+    """The app on a fresh database, served from a thread on 127.0.0.1; yields the base URL."""
+    app.config["SERVER_NAME"] = None  # external URLs (share_url, og:url) name the live host
+    in_flight = InFlight(app)
     server = make_server("127.0.0.1", 0, in_flight, threaded=True)
     # serve_forever looks for shutdown() between waits for a connection: every 20 ms, not the default 500
     thread = threading.Thread(target=server.serve_forever, args=(0.02,), name="live-server", daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}", in_flight
+        yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
         thread.join(timeout=10)
         server.server_close()
-
-
-@pytest.fixture
-def live_server(app, live_host) -> Iterator[str]:
-    """The app on a fresh database, served to this test; yields the base URL. At its end no request is being
-    answered, and none is let in until the next test's database is ready."""
-    base, in_flight = live_host
-    app.config["SERVER_NAME"] = None  # external URLs (share_url, og:url) name the live host
-    in_flight.open()
-    try:
-        yield base
-    finally:
-        assert in_flight.close(timeout=10), f"still being answered 10 s after the test ended: {in_flight.paths}"
+        assert in_flight.wait(timeout=10), f"still being answered 10 s after the test ended: {in_flight.paths}"
 
 
 @pytest.fixture(scope="session")
@@ -250,20 +228,8 @@ def _collect(page, errors: list[str]) -> None:
     page.on("console", on_console)
 
 
-# What a phone keeps that a test must not find from the one before (the HTTP cache, like a phone's, is kept).
-STORAGE = "cookies,local_storage,indexeddb,cache_storage,service_workers,file_systems,websql,storage_buckets"
-
-
-@pytest.fixture(scope="session")
-def phones() -> dict:
-    """The phones (contexts) that tests of pages share, by browser, the way they enter hands and their rank in the
-    test: a phone keeps the app's files in its cache from one test to the next, as a phone at the table does, instead
-    of each test's new phone fetching and compiling some forty of them again on every first page."""
-    return {}
-
-
 @pytest.fixture
-def new_page(request, browser, phones, live_host, page_errors) -> Iterator[Callable[..., object]]:
+def new_page(request, browser, page_errors) -> Iterator[Callable[..., object]]:
     """Open another phone: a new context and page (360x740 unless told), watched for errors.
 
     Keyword arguments go to browser.new_context (e.g. bypass_csp=True, offline=True); `entry` is the way
@@ -271,33 +237,17 @@ def new_page(request, browser, phones, live_host, page_errors) -> Iterator[Calla
     `pages` the phone's service worker is blocked: installing it stores the whole app shell (some
     forty files and a page per kind of game) on every new phone, a second or more a test, and what
     those tests check does not depend on it. The worker's own behaviour is tested in test_pwa.py,
-    test_offline.py and the other tests that go offline. There a phone asked for with no option but its
-    size is one of `phones`, emptied of what the last test stored in it (its cookies, storage, databases).
+    test_offline.py and the other tests that go offline.
     """
-    contexts, shared = [], []
+    contexts = []
     worker = "block" if request.node.get_closest_marker("pages") else "allow"
 
     def open_page(entry: str | None = "cards", **context_options):
         options = {"viewport": VIEWPORT, "service_workers": worker, **context_options}
-        if worker == "block" and options["service_workers"] == "block" and set(context_options) <= {
-                "viewport", "service_workers"}:
-            key = (browser, entry, sum(1 for used in shared if used[1] == entry))  # two phones in one test: two
-            if key not in phones:
-                phones[key] = browser.new_context(viewport=VIEWPORT, service_workers="block")
-                choose_entry(phones[key], entry)
-            shared.append(key)
-            page = phones[key].new_page()
-            page.set_viewport_size(options["viewport"])
-            phones[key].clear_cookies()
-            phones[key].set_offline(False)  # a test that failed offline left it so
-            session = phones[key].new_cdp_session(page)
-            session.send("Storage.clearDataForOrigin", {"origin": live_host[0], "storageTypes": STORAGE})
-            session.detach()
-        else:
-            context = browser.new_context(**options)
-            choose_entry(context, entry)
-            contexts.append(context)
-            page = context.new_page()
+        context = browser.new_context(**options)
+        choose_entry(context, entry)
+        contexts.append(context)
+        page = context.new_page()
         page.set_default_timeout(10_000)
         _collect(page, page_errors)
         return page
@@ -305,9 +255,6 @@ def new_page(request, browser, phones, live_host, page_errors) -> Iterator[Calla
     yield open_page
     for context in contexts:
         context.close()
-    for key in shared:
-        for page in phones[key].pages:
-            page.close()
     if page_errors:
         pytest.fail("The page reported errors:\n" + "\n".join(page_errors), pytrace=False)
 

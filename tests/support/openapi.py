@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -19,18 +20,17 @@ def served(client) -> dict:
     return response.get_json()
 
 
-# openapi-core checks a document against the OpenAPI schema as it reads it (0.9 s for this one): each document the
-# app serves is read once a test process, and a test that changes what is served gets a document of its own.
-READ: dict[str, OpenAPI] = {}
+@functools.cache
+def read(document: str) -> OpenAPI:
+    """openapi-core over a document, which it checks against the OpenAPI schema as it reads it (0.9 s for the app's):
+    each document the app serves is read once a test process, and a test that changes what is served gets its own."""
+    return OpenAPI.from_dict(json.loads(document))
 
 
 @pytest.fixture
 def openapi(served) -> OpenAPI:
     """openapi-core over the served document, checking requests and answers."""
-    text = json.dumps(served, sort_keys=True)
-    if text not in READ:
-        READ[text] = OpenAPI.from_dict(json.loads(text))
-    return READ[text]
+    return read(json.dumps(served, sort_keys=True))
 
 
 def sent(response) -> MockRequest:
