@@ -331,7 +331,8 @@ def in_process(writes: int = 400) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         settings = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'b.sqlite'}",
-                    "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False}
+                    "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False,
+                    "WTF_CSRF_ENABLED": False}  # the join form below is posted without its page
         app = create_app(settings)
         client, other = app.test_client(), create_app({**settings, "AUTO_MIGRATE": False}).test_client()
 
@@ -350,6 +351,16 @@ def in_process(writes: int = 400) -> None:
         floor, _ = timed(lambda _turn: client.get("/healthz"))
         print(f"\n| in process (SQLite) | CPU ms a request | answer bytes | vs /healthz |\n|---|---:|---:|---:|\n"
               f"| /healthz | {floor:.2f} | | 1.00 |")
+        # The scorer's page of a 40-hand game (the browser holds its key: its QR code is on the page), as the worker
+        # serves it, and with its QR code drawn anew each time, as before the worker kept them (web/links.py).
+        body = {"variant": "ten-point", "players": PLAYERS, "rules": {"target": 500}, "hands": hands(40)}
+        game = client.post("/api/games", json=body).get_json()
+        client.post(f"/games/{game['id']}/join", data={"key": game["edit_key"]})
+        page = f"/games/{game['id']}"
+        ms, size = timed(lambda _turn: client.get(page))
+        print(f"| the scorer's game page at 40 hands | {ms:.2f} | {size:,} | {floor / ms:.2f} |")
+        ms, size = timed(lambda _turn: (app.extensions.pop("qr_codes", None), client.get(page))[1])
+        print(f"| the same, its QR code drawn each time | {ms:.2f} | {size:,} | {floor / ms:.2f} |")
         for count in (10, 400):
             for name, prefer in (("whole", {}), ("short", SHORT)):
                 tables = []

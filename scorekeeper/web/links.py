@@ -10,6 +10,12 @@ import segno
 from flask import url_for
 from markupsafe import escape
 
+from . import memory
+
+# The QR codes a worker keeps, by link and label (a few KB each): a scorer's page, a tournament's manage page and a
+# night's table cards show the same links on every load, and drawing one costs more than the rest of the page.
+QR_KEPT = 512
+
 
 def share_url(game_id: str) -> str:
     """The read-only score sheet anyone with the link can open."""
@@ -33,6 +39,16 @@ def standings_url(tournament_id: str) -> str:
 
 def qr_svg(url: str, label: str = "QR code of the co-scorer link") -> str:
     """The link as an inline SVG QR code, dark on light for any scanner, named `label` for screen readers."""
+    codes: memory.Kept[str] = memory.kept("qr_codes", lambda: memory.Kept(QR_KEPT))
+    svg = codes.get((url, label))
+    if svg is None:
+        svg = _draw(url, label)
+        codes.put((url, label), svg)
+    return svg
+
+
+def _draw(url: str, label: str) -> str:
+    """The QR code of `url` drawn anew."""
     code = segno.make(url, error="m")
     svg = code.svg_inline(scale=4, border=2, dark="#000", light="#fff", omitsize=True, svgclass="qr")
     return svg.replace("<svg ", f'<svg role="img" aria-label="{escape(label)}" ', 1)

@@ -75,3 +75,22 @@ def test_each_app_has_its_own_map_by_name(app):
     with app.app_context():
         made = memory.kept("a test's map", lambda: Kept(3))
         assert memory.kept("a test's map", lambda: Kept(9)) is made
+
+
+def test_a_qr_code_is_drawn_once_a_link_and_label_and_is_what_drawing_it_makes(app, monkeypatch):
+    from scorekeeper.web import links
+
+    drawn = []
+    draw = links._draw
+    monkeypatch.setattr(links, "_draw", lambda url, label: drawn.append((url, label)) or draw(url, label))
+    with app.app_context():
+        first = links.qr_svg("https://pitch.test/games/a/join#key=one")
+        assert links.qr_svg("https://pitch.test/games/a/join#key=one") == first == draw(
+            "https://pitch.test/games/a/join#key=one", "QR code of the co-scorer link")
+        other_key = links.qr_svg("https://pitch.test/games/a/join#key=two")  # a changed key: another code
+        other_label = links.qr_svg("https://pitch.test/games/a/join#key=one", "QR code of table 1's link")
+        assert len({first, other_key, other_label}) == 3
+        assert 'aria-label="QR code of table 1&#39;s link"' in other_label
+    assert drawn == [("https://pitch.test/games/a/join#key=one", "QR code of the co-scorer link"),
+                     ("https://pitch.test/games/a/join#key=two", "QR code of the co-scorer link"),
+                     ("https://pitch.test/games/a/join#key=one", "QR code of table 1's link")]
