@@ -38,14 +38,16 @@ def make_postgres_database(worker_id):
     """Make empty PostgreSQL databases of this test process's own, dropped when it ends.
 
     The process id is in the name, so several test runs (or xdist workers) sharing one
-    server never drop or empty each other's data.
+    server never drop or empty each other's data. Their commits do not wait for the disk (new_database's
+    `durable`): what the tests see is the same, and tests/games/test_api_hostile_text.py and
+    tests/web/test_etags.py, one after the other, took 159 s instead of 174 s.
     """
     base, made = postgres_url(), set()
 
     def make(purpose: str) -> str:
         if base is None:
             pytest.skip("TEST_DATABASE_URL is not set")
-        url = new_database(base, re.sub(r"\W", "_", f"scorekeeper_{purpose}_{worker_id}_{os.getpid()}"))
+        url = new_database(base, re.sub(r"\W", "_", f"scorekeeper_{purpose}_{worker_id}_{os.getpid()}"), durable=False)
         made.add(url)
         return url
 

@@ -10,13 +10,20 @@ def _admin(url: sa.URL) -> sa.Engine:
     return sa.create_engine(url.set(database="postgres"), isolation_level="AUTOCOMMIT")
 
 
-def new_database(base_url: str, name: str) -> str:
-    """An empty database called `name` (dropped first if a crashed run left it); its SQLAlchemy URL."""
+def new_database(base_url: str, name: str, durable: bool = True) -> str:
+    """An empty database called `name` (dropped first if a crashed run left it); its SQLAlchemy URL.
+
+    Not `durable`: its commits do not wait for the write-ahead log to reach the disk (synchronous_commit off, on this
+    database alone). What every session sees is the same, a commit is as atomic and as ordered, and the server
+    keeps all it acknowledged through a restart; only a crash of the machine could lose the last acknowledged
+    commits, of a database that is dropped at the end of the run anyway."""
     url = sa.make_url(base_url).set(drivername="postgresql+psycopg")
     admin = _admin(url)
     with admin.connect() as connection:
         connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        if not durable:
+            connection.exec_driver_sql(f'ALTER DATABASE "{name}" SET synchronous_commit TO off')
     admin.dispose()
     return url.set(database=name).render_as_string(hide_password=False)
 
