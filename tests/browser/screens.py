@@ -86,6 +86,25 @@ def conflict(page, base: str, variant: str, count: int, names: str):
     return "#conflict-dialog", in_view("#conflict-dialog button")
 
 
+MADE: dict[tuple, dict] = {}  # what made_once made for the test being run (test_layout_screens.py empties it)
+
+
+def made_once(make: Callable[[str, str, int, str], dict]) -> Callable[[str, str, int, str], dict]:
+    """`make` run once for each server, cell and kind of names: the screens that only read what it makes (a group's
+    four pages, a tournament's two) are shown the same data, made once. The test empties MADE as it starts, since a
+    later test's server may be given the same port."""
+
+    def once(base: str, variant: str, count: int, names: str) -> dict:
+        key = (make.__name__, base, variant, count, names)
+        if key not in MADE:
+            MADE[key] = make(base, variant, count, names)
+        return MADE[key]
+
+    once.__doc__ = make.__doc__
+    return once
+
+
+@made_once
 def group(base: str, variant: str, count: int, names: str) -> dict:
     """A group (its name as long as the names) with a finished game and one being played, both of the cell; the
     leaderboard counts from one game, and two named seasons hold today."""
@@ -147,6 +166,7 @@ def rating_board(page, base: str, variant: str, count: int, names: str):
     return "main", None
 
 
+@made_once
 def tournament(base: str, variant: str, count: int, names: str) -> dict:
     """A tournament of the cell's game at tables of its player count, one team more than a table seats (a bye),
     round 1 drawn and its clocks started, every kind of row logged at the table. The tournament, with its key.

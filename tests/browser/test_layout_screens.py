@@ -4,7 +4,8 @@ and for five at a table.
 The screens (tests/browser/screens.py): the start page with the house-rules editor open, a hand's edit form, the
 misdeal question, the conflict screen of a hand logged on two phones, a group's page, a person's page, a season's
 leaderboard, the leaderboard by rating with who would win, a tournament's standings and its coordinator's page.
-Each is put in its state from data made through the API and loaded once, then checked (tests/browser/layout.py) at
+Each is put in its state from data made through the API (a group's four pages, the same group, made once for a
+cell and kind of names; a tournament's two pages, likewise) and loaded once, then checked (tests/browser/layout.py) at
 every phone size of the matrix by resizing, and at 200 % text at 320 px; then axe runs on it once, in the light or
 the dark scheme.
 
@@ -21,7 +22,7 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.matrix import CELLS, FIVE_CELLS, NAMES, cell_id, problems_at_every_width
-from tests.browser.screens import SCREENS
+from tests.browser.screens import MADE, SCREENS
 from tests.support.pairwise import full, pairwise, uncovered
 
 pytestmark = [pytest.mark.browser, pytest.mark.pages]
@@ -56,6 +57,7 @@ def test_the_rows_cover_every_pair_and_every_screen_state():
 @pytest.mark.parametrize(("variant", "count"), ALL_CELLS, ids=[cell_id(*cell) for cell in ALL_CELLS])
 def test_every_other_screen_holds(live_server, new_page, axe, variant, count):
     page = new_page(entry=None)
+    MADE.clear()  # a group or tournament is made once for this cell and kind of names, on this test's server
     problems = []
     for row in (row for row in ROWS if row["cell"] == (variant, count)):
         label = f"{row['screen']} ({row['names']} names)"
