@@ -196,6 +196,7 @@ def resize(page, width: int, height: int) -> None:
 def problems_at_every_width(page, scope: str, extra: str | None = None, text_200: bool = False) -> list[str]:
     """The layout problems under `scope` (and what the `extra` check finds) at every phone size, by resizing the
     viewport, and with `text_200` at 200 % text on the narrowest phone too; the page is left at its size."""
+    assert TEXT_200["size"] in WIDTHS
     found = []
 
     # One call a size: wait until the page is at that size (nothing in the app reacts to a resize in script: the
@@ -209,18 +210,20 @@ def problems_at_every_width(page, scope: str, extra: str | None = None, text_200
     def check(label: str, width: int, font: int) -> None:
         found.extend(f"{label}: {problem}" for problem in page.evaluate(checks, [width, font, scope]))
 
-    for width, height in WIDTHS:
+    # The page's own size last, so that it is left there without one resize more; the 200 % text right after the
+    # size it is checked at, without one either.
+    home = (page.viewport_size["width"], page.viewport_size["height"])
+    for width, height in sorted(WIDTHS, key=lambda size: size == home):
         resize(page, width, height)
         check(f"{width}x{height}", width, TEXT_100["standard"])
-    if text_200:
-        width, height = TEXT_200["size"]
-        resize(page, width, height)
-        text_size(page, TEXT_200)
-        try:
-            check(f"{width}x{height} text 200%", width, TEXT_200["standard"])
-        finally:
-            text_size(page, TEXT_100)
-    resize(page, page.viewport_size["width"], page.viewport_size["height"])
+        if text_200 and (width, height) == TEXT_200["size"]:
+            text_size(page, TEXT_200)
+            try:
+                check(f"{width}x{height} text 200%", width, TEXT_200["standard"])
+            finally:
+                text_size(page, TEXT_100)
+    if home not in WIDTHS:
+        resize(page, *home)
     return found
 
 
