@@ -10,20 +10,12 @@ import re
 from typing import Any
 
 import pytest
-import sqlalchemy as sa
 
-from scorekeeper.extensions import db
+from tests.support.databases import every_row
 from tests.support.groups import auth
 from tests.support.hostile import World
 
 HOSTILE = ["\ud800", "\udfff", "Ann\ud800", "\u200b", "Ann\u200b", "\ufeff", "\u00ad", "\x00", "\ud83d"]
-
-
-def rows(app) -> dict[str, list]:
-    """Every row of every table."""
-    with app.app_context():
-        return {table.name: [tuple(row) for row in db.session.execute(sa.select(table).order_by(*table.primary_key))]
-                for table in db.metadata.sorted_tables}
 
 
 def write_routes(app) -> list[str]:
@@ -83,14 +75,14 @@ def test_a_hostile_text_anywhere_in_a_body_is_refused_cleanly_or_kept_showable(a
     for make in variants(body):
         for text in HOSTILE:
             sent = make(text)
-            before = rows(app)
+            before = every_row(app)
             response = getattr(client, method)(path, json=sent, headers=headers)
             assert response.status_code < 500, (route, sent, response.get_data(as_text=True)[:300])
             answer = response.get_data().decode("utf-8")  # raises if the answer is not UTF-8
             if response.status_code >= 400:
                 assert response.is_json and "error" in response.get_json(), (route, sent, answer[:300])
-                assert rows(app) == before, (route, sent)
-    stored = repr(rows(app))
+                assert every_row(app) == before, (route, sent)
+    stored = repr(every_row(app))
     assert "\\ud8" not in stored and "\\udf" not in stored and "\\u200b" not in stored
 
 
@@ -112,9 +104,9 @@ def test_a_hostile_text_anywhere_in_an_uploaded_file_is_refused_on_a_page_that_c
     assert upload(client, page, exported).status_code == 303  # the file as saved imports
     for make in variants(exported):
         for text in ("\ud800", "Ann\udfff"):
-            before = rows(app)
+            before = every_row(app)
             response = upload(client, page, make(text))
             assert response.status_code == 422, (page, response.status_code)
             notice = response.get_data().decode("utf-8")
             assert "Nothing was imported." in notice and "(a broken character)" in notice
-            assert rows(app) == before
+            assert every_row(app) == before

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scorekeeper.extensions import db
 from scorekeeper.groups.models import Person
 from scorekeeper.rules.names import shown
+from tests.support.databases import every_row
 from tests.support.pages import MADE, log, start
 from tests.support.tables import PLAYERS
 
@@ -42,13 +43,6 @@ TOURNAMENT = ["name", "date", "place", "entry_fee", "payout_percent", "games_per
 def fields(names: list[str]):
     """Any subset of the form's fields, each with any value."""
     return st.fixed_dictionaries({}, optional={name: VALUE for name in names})
-
-
-def snapshot(app) -> dict[str, list]:
-    """Every row of every table."""
-    with app.app_context():
-        return {table.name: [tuple(row) for row in db.session.execute(sa.select(table).order_by(*table.primary_key))]
-                for table in db.metadata.sorted_tables}
 
 
 class Browser:
@@ -106,11 +100,11 @@ class Browser:
 
     def check(self, path: str, data: dict, prefix: str = "") -> None:
         """No 5xx; a refused post writes nothing."""
-        before = snapshot(self.app)
+        before = every_row(self.app)
         response = self.post(path, data, prefix)
         event(f"{path.rsplit('/', 1)[-1]} {response.status_code}")
         assert response.status_code < 500, (path, data, response.text[:500])
-        after = snapshot(self.app)
+        after = every_row(self.app)
         if response.status_code >= 400:
             assert after == before, (path, data)
         stored = json.dumps(after, default=str)
@@ -207,12 +201,12 @@ GAME_FILE = st.one_of(
 @given(file=GAME_FILE)
 def test_the_import_forms_never_answer_5xx(browser, file):
     for path in FILES:
-        before = snapshot(browser.app)
+        before = every_row(browser.app)
         data = {"csrf_token": browser.token, "file": (io.BytesIO(file), "game.json", "application/json")}
         response = browser.client.post(path, data=data, content_type="multipart/form-data")
         assert response.status_code < 500, response.text[:500]
         if response.status_code >= 400:
-            assert snapshot(browser.app) == before
+            assert every_row(browser.app) == before
 
 
 def test_the_fuzzed_game_still_opens(browser):

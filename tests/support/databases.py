@@ -1,8 +1,28 @@
-"""Scratch PostgreSQL databases for the suite and the benchmarks: made empty, dropped after."""
+"""Scratch PostgreSQL databases for the suite and the benchmarks (made empty, dropped after), and every row of the
+database a test runs on, to show that a refused write changed nothing."""
 
 from __future__ import annotations
 
 import sqlalchemy as sa
+
+from scorekeeper.extensions import db
+
+
+def every_row(app) -> dict[str, list]:
+    """Every row of every table, a table's rows in a fixed order: on PostgreSQL in one statement, each row as its
+    text (a round trip a table made this the most of some tests' time), elsewhere each row as a tuple, a statement
+    a table."""
+    tables = db.metadata.sorted_tables
+    with app.app_context():
+        if db.engine.dialect.name == "postgresql":
+            union = " UNION ALL ".join(f"SELECT '{table.name}' AS name, CAST(r AS text) AS line FROM \"{table.name}\" r"
+                                       for table in tables)
+            found: dict[str, list] = {table.name: [] for table in tables}
+            for name, line in db.session.execute(sa.text(f"SELECT name, line FROM ({union}) every ORDER BY 1, 2")):
+                found[name].append(line)
+            return found
+        return {table.name: [tuple(row) for row in db.session.execute(sa.select(table).order_by(*table.primary_key))]
+                for table in tables}
 
 
 def _admin(url: sa.URL) -> sa.Engine:
