@@ -14,11 +14,10 @@ STANDINGS_READS = ["/t/{id}", "/t/{id}/live"]
 
 
 @pytest.fixture
-def game(client, make_game):
-    """A game of 40 hands; returns its id and auth headers."""
-    made, headers = make_game("ten-point", rules={"target": 1000})
-    for _ in range(40):
-        assert client.post(f"/api/games/{made['id']}/hands", json=MISDEAL, headers=headers).status_code == 201
+def game(make_game):
+    """A game of 40 hands, made with them (as an import is); returns its id and auth headers."""
+    made, headers = make_game("ten-point", rules={"target": 1000}, hands=[MISDEAL] * 40)
+    assert len(made["hands"]) == 40
     return made["id"], headers
 
 
