@@ -37,9 +37,8 @@ def stored(app) -> tuple[int, int]:
 
 def seeded_game(client, make_game, variant: str = "ten-point") -> tuple[dict, dict]:
     """A game with two hands recorded, the first under SEEN_HAND_ID."""
-    game, headers = make_game(variant)
-    for hand in ({"misdeal": True, "id": SEEN_HAND_ID}, {"misdeal": True}):
-        assert send(client, "post", f"/api/games/{game['id']}/hands", hand, headers).status_code == 201
+    game, headers = make_game(variant, hands=[{"misdeal": True, "id": SEEN_HAND_ID}, {"misdeal": True}])
+    assert [hand.get("id") for hand in game["hands"]][:1] == [SEEN_HAND_ID] and len(game["hands"]) == 2
     return snapshot(client, game), headers
 
 
