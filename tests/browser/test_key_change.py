@@ -37,7 +37,9 @@ def change_key(page) -> str:
     dialog = page.locator("#confirm-dialog")
     expect(dialog).to_contain_text("Every other phone keeping score of this game loses write access")
     dialog.get_by_role("button", name="Change the key").click()
-    page.wait_for_function("(old) => !document.body.innerHTML.includes(old) && window.gamePage", arg=old)
+    # the form's answer is a new page: while it loads, the document may have no body yet
+    page.wait_for_function("(old) => document.body && !document.body.innerHTML.includes(old) && window.gamePage",
+                           arg=old)
     new = co_scorer_link(page)
     assert new != old and "#key=" in new
     return new
