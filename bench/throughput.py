@@ -40,6 +40,7 @@ import sqlalchemy as sa
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))  # the tests package, for its helpers
+from tests.support.pages import csrf  # noqa: E402 -- the join form's token, as the page tests read it
 from tests.support.served import free_port, start_gunicorn, stop  # noqa: E402 -- gunicorn started as the tests start it
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di"]
@@ -331,8 +332,7 @@ def in_process(writes: int = 400) -> None:
 
     with tempfile.TemporaryDirectory() as folder:
         settings = {"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{Path(folder) / 'b.sqlite'}",
-                    "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False,
-                    "WTF_CSRF_ENABLED": False}  # the join form below is posted without its page
+                    "AUTO_MIGRATE": True, "RATELIMIT_ENABLED": False}
         app = create_app(settings)
         client, other = app.test_client(), create_app({**settings, "AUTO_MIGRATE": False}).test_client()
 
@@ -355,7 +355,8 @@ def in_process(writes: int = 400) -> None:
         # serves it, and with its QR code drawn anew each time, as before the worker kept them (web/links.py).
         body = {"variant": "ten-point", "players": PLAYERS, "rules": {"target": 500}, "hands": hands(40)}
         game = client.post("/api/games", json=body).get_json()
-        client.post(f"/games/{game['id']}/join", data={"key": game["edit_key"]})
+        join = f"/games/{game['id']}/join"
+        client.post(join, data={"csrf_token": csrf(client, join), "key": game["edit_key"]})
         page = f"/games/{game['id']}"
         ms, size = timed(lambda _turn: client.get(page))
         print(f"| the scorer's game page at 40 hands | {ms:.2f} | {size:,} | {floor / ms:.2f} |")

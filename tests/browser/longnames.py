@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
-
 import requests
+
+from tests.support.pages import hidden
 
 LONG_PLAYERS = ["Bartholomew Jenkins", "Maximiliana Ostrova", "Cornelius Wetherby", "Philippa Van Houten"]
 TEAMS = ["The Card Sharks Club", "Grandma & Grandpa Jo"]
@@ -32,9 +32,9 @@ def open_game(page, base: str, game: dict) -> None:
     browser, is tested in test_coscorers.py and the tests of whole games; here it would be one page load more."""
     join = f"{base}/games/{game['id']}/join"
     form = page.request.get(join)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', form.text())
-    assert form.ok and token, form.text()
-    joined = page.request.post(join, form={"csrf_token": token.group(1), "key": game["edit_key"]}, max_redirects=0)
+    assert form.ok, form.text()
+    joined = page.request.post(join, form={"csrf_token": hidden(form.text(), "csrf_token"), "key": game["edit_key"]},
+                               max_redirects=0)
     assert joined.status == 303, joined.text()
     page.goto(f"{base}/games/{game['id']}")
     page.wait_for_function("() => window.gamePage")

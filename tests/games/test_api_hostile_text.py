@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import json
-import re
 from typing import Any
 
 import pytest
@@ -14,6 +13,7 @@ import pytest
 from tests.support.databases import every_row
 from tests.support.groups import auth
 from tests.support.hostile import World
+from tests.support.pages import hidden
 
 HOSTILE = ["\ud800", "\udfff", "Ann\ud800", "\u200b", "Ann\u200b", "\ufeff", "\u00ad", "\x00", "\ud83d"]
 
@@ -89,7 +89,7 @@ def test_a_hostile_text_anywhere_in_a_body_is_refused_cleanly_or_kept_showable(a
 def upload(client, page: str, exported: Any):
     """Post a file to an import form, as a browser does, with the page's CSRF token."""
     html = client.get(page).get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden(html, "csrf_token")
     data = {"csrf_token": token, "file": (io.BytesIO(json.dumps(exported).encode()), "file.json", "application/json")}
     return client.post(page, data=data, content_type="multipart/form-data")
 

@@ -17,7 +17,7 @@ from scorekeeper.extensions import db
 from scorekeeper.groups.models import Person
 from scorekeeper.rules.names import shown
 from tests.support.databases import every_row
-from tests.support.pages import MADE, log, start
+from tests.support.pages import MADE, hidden, log, start
 from tests.support.tables import PLAYERS
 
 SETTINGS = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
@@ -54,7 +54,7 @@ class Browser:
         self.game = start(client, clock="30")
         log(client, self.game, MADE)
         page = client.get("/tournaments/new").text
-        self.token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+        self.token = hidden(page, "csrf_token")
         response = self.post("/tournaments/new", {"name": "Cup", "entry_fee": "20", "payout_percent": "50",
                                                   "games_per_team": "2", "minutes_per_game": "30",
                                                   "variant": "tournament"})

@@ -17,6 +17,7 @@ from scorekeeper.rules import state_to_dict
 from scorekeeper.sheet import chart, stats
 from scorekeeper.sheet.rulewords import game_summary
 from tests.support.conditional import assert_compressed_copy_is_304
+from tests.support.pages import csrf
 
 CARDS = ("ace", "jack", "off_jack", "high_joker", "low_joker", "ten", "three", "two")
 MINUS = "\u2212"
@@ -258,11 +259,6 @@ def test_json_export_is_the_api_game(client, known_game):
 
 # --- import -------------------------------------------------------------------------------------
 
-def csrf_token(client) -> str:
-    html = client.get("/import").get_data(as_text=True)
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
-
-
 def upload(client, data: bytes, token: str | None = None, name: str = "game.json"):
     form = {"file": (io.BytesIO(data), name)}
     if token is not None:
@@ -288,7 +284,7 @@ def test_json_export_round_trips_through_import(app, client, make_game, known_ga
         client.post(f"/api/games/{game['id']}/hands", json={"misdeal": True}, headers=headers)
     exported = client.get(f"/games/{game['id']}/export.json").data
     before = game_count(app)
-    response = upload(client, exported, csrf_token(client))
+    response = upload(client, exported, csrf(client, "/import"))
     assert response.status_code == 303
     new_id = response.headers["Location"].rstrip("/").split("/")[-1]
     assert new_id != game["id"] and game_count(app) == before + 1
@@ -301,7 +297,7 @@ def test_import_keeps_a_time_call(app, client, make_game):
     game, headers = make_game("tournament")
     client.post(f"/api/games/{game['id']}/hands", json=hand(1, 5, {"ace"}), headers=headers)
     assert client.post(f"/api/games/{game['id']}/time", json={}, headers=headers).status_code == 200
-    response = upload(client, client.get(f"/games/{game['id']}/export.json").data, csrf_token(client))
+    response = upload(client, client.get(f"/games/{game['id']}/export.json").data, csrf(client, "/import"))
     new_id = response.headers["Location"].rstrip("/").split("/")[-1]
     assert comparable(new_id, app) == comparable(game["id"], app)
     assert known_state(app, new_id).status == "finished"
@@ -309,7 +305,7 @@ def test_import_keeps_a_time_call(app, client, make_game):
 
 def test_import_accepts_the_api_json_without_team_names(app, client, known_game):
     game, _ = known_game
-    response = upload(client, json.dumps(game).encode(), csrf_token(client))
+    response = upload(client, json.dumps(game).encode(), csrf(client, "/import"))
     assert response.status_code == 303
     new_id = response.headers["Location"].rstrip("/").split("/")[-1]
     assert comparable(new_id, app) == comparable(game["id"], app)
@@ -335,7 +331,7 @@ def _broken_hand(game):
 def test_bad_import_files_are_refused_with_a_message(app, client, known_game, make_file, message):
     game, _ = known_game
     before = game_count(app)
-    response = upload(client, make_file(game), csrf_token(client))
+    response = upload(client, make_file(game), csrf(client, "/import"))
     html = response.get_data(as_text=True)
     assert response.status_code == 422
     assert "Nothing was imported." in html and message in html
@@ -344,7 +340,7 @@ def test_bad_import_files_are_refused_with_a_message(app, client, known_game, ma
 
 
 def test_import_without_a_file_asks_for_one(app, client):
-    response = client.post("/import", data={"csrf_token": csrf_token(client)}, content_type="multipart/form-data")
+    response = client.post("/import", data={"csrf_token": csrf(client, "/import")}, content_type="multipart/form-data")
     assert response.status_code == 422
     assert "Choose the game file to import." in response.get_data(as_text=True)
     assert game_count(app) == 0

@@ -7,7 +7,6 @@ import csv
 import datetime as dt
 import io
 import json
-import re
 
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
@@ -23,6 +22,7 @@ from tests.support.groups import (
     ten_all,
     with_ids_named,
 )
+from tests.support.pages import hidden
 from tests.support.tables import CARD_POINTS
 
 
@@ -150,7 +150,7 @@ def test_the_import_page_makes_a_new_group_this_browser_holds(app, client, playe
     data = client.get(f"/g/{played.id}/export.json").get_data()
     assert 'href="/groups/import"' in client.get("/groups/new").get_data(as_text=True)
     html = client.get("/groups/import").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden(html, "csrf_token")
     before = stored_counts(app)
     bad = client.post("/groups/import", data={"csrf_token": token, "file": (io.BytesIO(b"{nope"), "g.json")},
                       content_type="multipart/form-data")
@@ -210,7 +210,7 @@ def test_the_import_page_takes_a_file_up_to_the_cap_and_says_why_it_refuses_a_la
     app.config.update(MAX_CONTENT_LENGTH=4 * 1024, GROUP_FILE_MAX_LENGTH=64 * 1024)
     data = small_file(client)
     html = client.get("/groups/import").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden(html, "csrf_token")
 
     def upload(size: int):
         """POST the form, its whole body `size` bytes long."""

@@ -16,6 +16,7 @@ from werkzeug.test import encode_multipart
 from scorekeeper.extensions import db
 from scorekeeper.games.models import Game, HandRecord
 from scorekeeper.groups.models import Group, Person
+from tests.support.pages import hidden
 from tests.support.tables import CARD_POINTS, CATEGORIES
 
 
@@ -86,7 +87,7 @@ MISDEAL = {"misdeal": True}
 
 def token(html: str) -> str:
     """The CSRF token of the page's form."""
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    return hidden(html, "csrf_token")
 
 
 def created_group(client) -> tuple[str, str]:
@@ -100,8 +101,7 @@ def created_group(client) -> tuple[str, str]:
 
 def upload(client, data: bytes):
     html = client.get("/groups/import").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
-    boundary, body = encode_multipart({"csrf_token": token, "file": FileStorage(io.BytesIO(data), "g.json")})
+    boundary, body = encode_multipart({"csrf_token": token(html), "file": FileStorage(io.BytesIO(data), "g.json")})
     return client.post("/groups/import", data=body, content_type=f"multipart/form-data; boundary={boundary}")
 
 

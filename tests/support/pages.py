@@ -20,10 +20,7 @@ SET = {"bidder": "2", "bid": "5", "captured_ace": "1", "captured_jack": "1", "ca
 
 def csrf(client, path: str = "/") -> str:
     """The CSRF token of the form on `path`."""
-    html = client.get(path).get_data(as_text=True)
-    match = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html)
-    assert match, f"no CSRF token on {path}"
-    return match.group(1)
+    return hidden(client.get(path).get_data(as_text=True), "csrf_token")
 
 
 def hidden(html: str, name: str) -> str:

@@ -11,6 +11,7 @@ from scorekeeper.extensions import db
 from scorekeeper.games.models import Game
 from scorekeeper.tournaments.models import Pairing, Tournament
 from scorekeeper.web import keys
+from tests.support.pages import hidden
 from tests.support.tournaments import Api, hand
 
 
@@ -19,7 +20,7 @@ def bearer(key: str) -> dict[str, str]:
 
 
 def csrf_of(page: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    return hidden(page, "csrf_token")
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ import pytest
 from flask import session
 
 from scorekeeper.web import keys
+from tests.support.pages import hidden
 
 COOKIE_LIMIT = 4096  # what a browser keeps of one cookie
 
@@ -55,7 +56,7 @@ def test_coordinator_keys_are_capped_through_the_pages(app, client):
         body = {"name": f"Tournament {number}", "minutes_per_game": 30}
         created = client.post("/api/tournaments", json=body).get_json()
         page = client.get(f"/t/{created['id']}/manage")
-        csrf = page.text.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+        csrf = hidden(page.text, "csrf_token")
         answer = client.post(f"/t/{created['id']}/manage/key", data={"csrf_token": csrf, "key": created["edit_key"]})
         assert answer.status_code == 303
         made.append(created["id"])
@@ -75,7 +76,7 @@ def test_a_read_sends_no_cookie_that_could_undo_a_write_racing_it(app, client):
     """
     created = client.post("/api/tournaments", json={"name": "Race", "minutes_per_game": 30}).get_json()
     page = client.get(f"/t/{created['id']}/manage")
-    csrf = page.text.split('name="csrf_token" type="hidden" value="')[1].split('"')[0]
+    csrf = hidden(page.text, "csrf_token")
     held = client.post(f"/t/{created['id']}/manage/key", data={"csrf_token": csrf, "key": created["edit_key"]})
     assert held.status_code == 303 and "Set-Cookie" in held.headers  # the key: written, so sent
     for read in (f"/t/{created['id']}/manage", f"/t/{created['id']}/live", f"/t/{created['id']}", "/healthz"):

@@ -8,13 +8,13 @@ TEST_DATABASE_URL.
 
 from __future__ import annotations
 
-import re
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 import requests
 
+from tests.support.pages import hidden
 from tests.support.served import free_port, no_traceback, start_gunicorn, stop, wait_until_healthy
 from tests.support.servers import BACKEND, database
 
@@ -90,7 +90,7 @@ def test_a_form_from_one_instance_is_taken_by_the_other(instances):
     first, second = instances
     browser = requests.Session()
     page = checked(browser.get(f"{first}/", timeout=30), 200).text
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    token = hidden(page, "csrf_token")
     data = {"csrf_token": token, "variant": "cutthroat", "players-0": "Ann", "players-1": "Bo", "players-2": "Cy"}
     created = checked(browser.post(f"{second}/", data=data, allow_redirects=False, timeout=30), 303)
     game_path = created.headers["Location"]

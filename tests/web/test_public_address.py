@@ -7,6 +7,7 @@ import re
 import pytest
 
 from scorekeeper.web.proxy import public_address
+from tests.support.pages import hidden
 from tests.support.tables import PLAYERS
 
 PUBLIC = "https://score.example.org"
@@ -41,7 +42,7 @@ def test_a_public_url_that_is_not_one_stops_the_app_from_starting(url):
 
 
 def token(html: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    return hidden(html, "csrf_token")
 
 
 def start_form(client, headers: dict):

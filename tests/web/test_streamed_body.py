@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import io
 import json
-import re
 
 import pytest
 
 from scorekeeper.web.errors import size_in_words
+from tests.support.pages import hidden
 
 CAP, GROUP_CAP = 512 * 1024, 12 * 1024 * 1024
 
@@ -44,7 +44,7 @@ def test_a_streamed_body_within_the_cap_is_read_whole(client, size):
 
 def test_a_streamed_form_over_the_cap_is_413_on_a_page(client):
     html = client.get("/").get_data(as_text=True)
-    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', html).group(1)
+    token = hidden(html, "csrf_token")
     data = f"csrf_token={token}&variant=ten-point&players-0=".encode() + b"A" * (CAP + 10)
     response = streamed(client, "/", data, "application/x-www-form-urlencoded")
     assert response.status_code == 413

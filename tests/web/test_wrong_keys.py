@@ -6,8 +6,6 @@ in Redis."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from tests.support.hostile import World
@@ -59,11 +57,6 @@ def test_keys_that_open_nothing_are_limited_per_address_on_every_operation_and_a
         assert getattr(one, method)(path, json=body, headers=WRONG).status_code == 403
     assert one.post(f"/api/groups/{world.group}/people", json={"name": "Zed"}, headers=WRONG).status_code == 429
     assert client.post(f"/api/groups/{world.group}/people", json={"name": "Zed"}, headers=WRONG).status_code == 403
-
-
-def csrf(client, path: str) -> str:
-    return re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', client.get(path).get_data(as_text=True)
-                     ).group(1)
 
 
 @pytest.mark.parametrize("form", ["join", "unlock"])
